@@ -1,0 +1,17 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './test/chromium.ts';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+  },
+});

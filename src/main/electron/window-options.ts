@@ -1,0 +1,19 @@
+import type { WebPreferences } from 'electron';
+
+// The renderer is treated as untrusted: no Node, isolated world, OS sandbox.
+export function secureWebPreferences(preloadPath: string): WebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+  };
+}

@@ -1,0 +1,3 @@
+import { runDesktopApp } from './electron/app';
+
+runDesktopApp();
