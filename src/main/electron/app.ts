@@ -1,4 +1,4 @@
-import { app, BrowserWindow, ipcMain } from 'electron';
+import { app, BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { secureWebPreferences } from './window-options';
 
@@ -8,7 +8,6 @@ export function runDesktopApp(): void {
     return;
   }
   app.whenReady().then(() => {
-    ipcMain.handle('app.ping', () => 'pong');
     const window = new BrowserWindow({
       width: 1280,
       height: 860,

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import * as r from './records';
+
+/**
+ * The one place that names an IPC channel. Main's router, the preload's bridge and the renderer
+ * all derive from this map; nothing else spells a channel name.
+ *
+ * `input` is parsed in main from `unknown` before any service runs; `output` is parsed in the
+ * bridge when the answer arrives in the renderer.
+ */
+const none = z.undefined();
+const page = { limit: z.number().int().min(1).max(500).optional() };
+const cursor = z.string().min(1).max(2000).nullish();
+
+export const channels = {
+  'app.info': { input: none, output: r.AppInfo },
+
+  'account.status': { input: none, output: r.AccountStatus },
+  'account.signIn': { input: r.SignInInput, output: r.AccountStatus },
+  'account.signOut': { input: none, output: r.AccountStatus },
+  'account.startDemo': { input: none, output: r.AccountStatus },
+
+  'settings.get': { input: none, output: r.Settings },
+  'settings.update': { input: r.SettingsPatch, output: r.Settings },
+
+  /** A scanned or typed code: SKU, GTIN-8/12/13/14, GS1 element string with AI 01, or shipment token. */
+  'stock.lookup': { input: z.object({ code: z.string().min(1).max(512) }), output: r.LookupResult },
+  /** The cached stock list, paged by offset for a virtual list; works offline. */
+  'stock.search': {
+    input: z.object({
+      /** Prefix of a SKU, of a word of the name, or of a barcode. */
+      query: z.string().max(200).optional(),
+      warehouseId: r.WarehouseId.optional(),
+      sort: z.enum(['sku', 'name', 'onHand', 'available', 'updatedAt']).optional(),
+      direction: z.enum(['asc', 'desc']).optional(),
+      offset: z.number().int().min(0).max(10_000_000).optional(),
+      ...page,
+    }),
+    output: z.object({ rows: z.array(r.StockRow), total: z.number().int() }),
+  },
+  'stock.adjust': { input: r.AdjustInput, output: r.OutboxEntry },
+
+  'outbox.list': {
+    input: z.object({ states: z.array(r.OutboxState).max(5).optional(), sku: r.Sku.optional(), ...page }).optional(),
+    output: z.object({ entries: z.array(r.OutboxEntry), counts: r.OutboxCounts }),
+  },
+  'outbox.retry': { input: z.object({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },
+  'outbox.discard': { input: z.object({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },
+
+  'shipments.list': {
+    input: z.object({ status: r.ShipmentStatus.optional(), reference: z.string().max(64).optional(), cursor, ...page }).optional(),
+    output: z.object({ shipments: z.array(r.Shipment), nextCursor: z.string().nullable(), source: r.Source }),
+  },
+  'shipments.read': { input: z.object({ token: r.ShipmentToken }), output: r.Shipment },
+  'shipments.create': { input: r.ShipmentDraft, output: r.Shipment },
+  'shipments.cancel': { input: z.object({ token: r.ShipmentToken }), output: r.Shipment },
+  'shipments.delete': { input: z.object({ token: r.ShipmentToken }), output: z.object({ token: r.ShipmentToken, deleted: z.literal(true) }) },
+  'shipments.greenIndex': { input: r.GreenIndexInput, output: r.GreenIndex },
+  'shipments.transitTime': { input: r.TransitTimeInput, output: r.TransitTime },
+
+  'products.list': {
+    input: z.object({ skuPrefix: z.string().max(64).optional(), barcode: z.string().max(64).optional(), cursor, ...page }).optional(),
+    output: z.object({ products: z.array(r.Product), nextCursor: z.string().nullable(), source: r.Source }),
+  },
+  'warehouses.list': { input: none, output: z.array(r.Warehouse) },
+
+  'sync.now': { input: none, output: r.SyncStatus },
+  'sync.status': { input: none, output: r.SyncStatus },
+
+  'connectivity.status': { input: none, output: r.Connectivity },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+/** Pushed from main to the renderer. */
+export const events = {
+  /** A fresher copy of a stock record than the one last answered (after a lookup, an adjustment, a sync). */
+  'stock.updated': r.Stock,
+  'outbox.changed': r.OutboxEntry,
+  'sync.progress': r.SyncStatus,
+  'connectivity.changed': r.Connectivity,
+  'account.changed': r.AccountStatus,
+  'app.notice': r.Notice,
+} as const satisfies Record<string, z.ZodType>;
+
+/** The single Electron IPC channel that carries events; invoke channels are the names above. */
+export const EVENT_CHANNEL = 'desk:event';
+
+export type Channel = keyof typeof channels;
+export type Input<C extends Channel> = z.input<(typeof channels)[C]['input']>;
+export type ParsedInput<C extends Channel> = z.output<(typeof channels)[C]['input']>;
+export type Output<C extends Channel> = z.output<(typeof channels)[C]['output']>;
+export type EventName = keyof typeof events;
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
+
+export const CHANNEL_NAMES = Object.keys(channels) as Channel[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && Object.hasOwn(channels, name);
+}
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(events, name);
+}

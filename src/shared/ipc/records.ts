@@ -1,0 +1,312 @@
+import { z } from 'zod';
+
+/**
+ * What crosses the bridge: the app's own view of the service's records, camelCase, each with
+ * the moment the service last confirmed it. The API's wire shapes live in resources/openapi.yaml;
+ * main's mapping layer turns one into the other, so the UI never depends on the wire format.
+ */
+
+export const IsoDateTime = z.iso.datetime({ offset: true });
+export const IsoDate = z.iso.date();
+
+/** Must equal the `Sku` pattern of resources/openapi.yaml (a test checks it). */
+export const SKU_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
+export const Sku = z.string().regex(new RegExp(SKU_PATTERN), 'not a valid SKU');
+/** Must equal the `ShipmentToken` pattern of resources/openapi.yaml (a test checks it). */
+export const SHIPMENT_TOKEN_PATTERN = '^shp_[a-z0-9]{20}$';
+export const ShipmentToken = z.string().regex(new RegExp(SHIPMENT_TOKEN_PATTERN), 'not a shipment token');
+export const WarehouseId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'not a warehouse id');
+export const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166 two-letter country code');
+export const PostalCode = z.string().trim().min(1).max(16);
+
+/** Where a record came from: the service just now, or the local cache (with its age). */
+export const Source = z.enum(['service', 'cache']);
+
+export const Address = z.object({
+  line1: z.string().trim().min(1).max(200),
+  line2: z.string().max(200).nullish(),
+  city: z.string().trim().min(1).max(100),
+  postalCode: PostalCode,
+  country: CountryCode,
+});
+export type Address = z.infer<typeof Address>;
+
+export const Warehouse = z.object({
+  id: WarehouseId,
+  code: z.string(),
+  name: z.string(),
+  address: Address.nullable(),
+  confirmedAt: IsoDateTime,
+});
+export type Warehouse = z.infer<typeof Warehouse>;
+
+const Quantity = z.number().int();
+export const StockLevel = z.object({
+  warehouseId: WarehouseId,
+  onHand: Quantity,
+  reserved: Quantity,
+  available: Quantity,
+});
+export type StockLevel = z.infer<typeof StockLevel>;
+
+export const StockTotals = z.object({ onHand: Quantity, reserved: Quantity, available: Quantity });
+
+export const Stock = z.object({
+  sku: Sku,
+  name: z.string(),
+  barcodes: z.array(z.string()),
+  levels: z.array(StockLevel),
+  totals: StockTotals,
+  version: z.number().int(),
+  updatedAt: IsoDateTime,
+  /** When the service last confirmed this record: the "cached, as of 14:32" of the UI. */
+  confirmedAt: IsoDateTime,
+  source: Source,
+});
+export type Stock = z.infer<typeof Stock>;
+
+export const Dimensions = z.object({
+  length: z.number().int().min(1).max(10_000),
+  width: z.number().int().min(1).max(10_000),
+  height: z.number().int().min(1).max(10_000),
+});
+
+export const Product = z.object({
+  sku: Sku,
+  name: z.string(),
+  barcodes: z.array(z.string()),
+  weightGrams: z.number().int().nullable(),
+  dimensionsMm: Dimensions.nullable(),
+  updatedAt: IsoDateTime,
+  confirmedAt: IsoDateTime,
+});
+export type Product = z.infer<typeof Product>;
+
+/** One row of the cached stock list: totals, or one warehouse's level when filtered by one. */
+export const StockRow = z.object({
+  sku: Sku,
+  name: z.string(),
+  onHand: Quantity,
+  reserved: Quantity,
+  available: Quantity,
+  updatedAt: IsoDateTime,
+  confirmedAt: IsoDateTime,
+});
+export type StockRow = z.infer<typeof StockRow>;
+
+export const LookupResult = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('stock'),
+    code: z.string(),
+    matchedBy: z.enum(['sku', 'gtin']),
+    stock: Stock,
+    /** True when main is fetching a fresh copy; it arrives as a `stock.updated` event. */
+    refreshing: z.boolean(),
+  }),
+  z.object({ kind: z.literal('shipment'), code: z.string(), token: ShipmentToken }),
+  z.object({
+    kind: z.literal('not_found'),
+    code: z.string(),
+    /** `cache`: offline, so only the offline cache was searched. */
+    searched: z.enum(['cache', 'service']),
+  }),
+  z.object({
+    kind: z.literal('invalid'),
+    code: z.string(),
+    /** Human text: "check digit is wrong", "contains control characters". */
+    problem: z.string(),
+  }),
+]);
+export type LookupResult = z.infer<typeof LookupResult>;
+
+export const ADJUSTMENT_REASONS = ['received', 'damaged', 'lost', 'found', 'count_correction', 'returned', 'other'] as const;
+export const AdjustmentReason = z.enum(ADJUSTMENT_REASONS);
+export type AdjustmentReason = z.infer<typeof AdjustmentReason>;
+
+export const AdjustInput = z.object({
+  sku: Sku,
+  warehouseId: WarehouseId,
+  delta: z
+    .number()
+    .int()
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((d) => d !== 0, 'must not be 0'),
+  reason: AdjustmentReason,
+  note: z.string().max(500).optional(),
+});
+export type AdjustInput = z.infer<typeof AdjustInput>;
+
+export const OUTBOX_STATES = ['queued', 'sending', 'applied', 'rejected', 'discarded'] as const;
+export const OutboxState = z.enum(OUTBOX_STATES);
+export type OutboxState = z.infer<typeof OutboxState>;
+
+const DeskErrorShape = z.object({
+  code: z.string(),
+  message: z.string(),
+  status: z.number().int().optional(),
+  requestId: z.string().optional(),
+  details: z.array(z.object({ field: z.string(), problem: z.string() })).optional(),
+});
+
+export const OutboxEntry = z.object({
+  id: z.string(),
+  sku: Sku,
+  warehouseId: WarehouseId,
+  delta: z.number().int(),
+  reason: AdjustmentReason,
+  note: z.string().nullable(),
+  state: OutboxState,
+  attempts: z.number().int().min(0),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  /** Set when applied: the service's adjustment id and the on-hand it left. */
+  applied: z.object({ adjustmentId: z.string(), onHandAfter: z.number().int(), requestId: z.string().optional() }).nullable(),
+  /** Set when rejected, and the last transient failure while queued. */
+  lastError: DeskErrorShape.nullable(),
+});
+export type OutboxEntry = z.infer<typeof OutboxEntry>;
+
+export const OutboxCounts = z.object({
+  queued: z.number().int(),
+  sending: z.number().int(),
+  applied: z.number().int(),
+  rejected: z.number().int(),
+  discarded: z.number().int(),
+});
+
+export const SHIPMENT_STATUSES = ['created', 'label_ready', 'in_transit', 'delivered', 'cancelled'] as const;
+export const ShipmentStatus = z.enum(SHIPMENT_STATUSES);
+export type ShipmentStatus = z.infer<typeof ShipmentStatus>;
+
+export const Party = z.object({ name: z.string().trim().min(1).max(200), address: Address });
+export const Parcel = z.object({
+  weightGrams: z.number().int().min(1).max(1_000_000),
+  dimensionsMm: Dimensions.nullable(),
+});
+
+export const Shipment = z.object({
+  token: ShipmentToken,
+  reference: z.string(),
+  scope: z.union([z.literal(1), z.literal(2)]),
+  status: ShipmentStatus,
+  carrier: z.string().nullable(),
+  service: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  sender: Party,
+  recipient: Party,
+  parcels: z.array(Parcel),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  cancelledAt: IsoDateTime.nullable(),
+  confirmedAt: IsoDateTime,
+  source: Source,
+});
+export type Shipment = z.infer<typeof Shipment>;
+
+export const ShipmentDraft = z.object({
+  /** Chosen by the form once per submission: sent as the Idempotency-Key, so a retry never creates two. */
+  clientRequestId: z.uuid(),
+  reference: z.string().trim().min(1).max(64),
+  scope: z.union([z.literal(1), z.literal(2)]),
+  carrier: z.string().trim().min(1).max(64),
+  service: z.string().trim().min(1).max(64),
+  sender: Party,
+  recipient: Party,
+  parcels: z.array(Parcel).min(1).max(50),
+});
+export type ShipmentDraft = z.infer<typeof ShipmentDraft>;
+
+export const Place = z.object({ country: CountryCode, postalCode: PostalCode });
+
+export const GreenIndexInput = z.union([
+  z.object({ shipmentToken: ShipmentToken }),
+  z.object({
+    origin: Place,
+    destination: Place,
+    parcels: z.array(z.object({ weightGrams: z.number().int().min(1).max(1_000_000) })).min(1).max(50),
+  }),
+]);
+export const GreenIndex = z.object({
+  co2eGrams: z.number(),
+  grade: z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G']),
+  distanceKm: z.number(),
+  method: z.string(),
+  modes: z.array(z.object({ mode: z.enum(['road', 'rail', 'air', 'sea']), co2eGrams: z.number() })),
+});
+export type GreenIndex = z.infer<typeof GreenIndex>;
+
+export const TransitTimeInput = z.union([
+  z.object({ shipmentToken: ShipmentToken }),
+  z.object({ origin: Place, destination: Place, shipDate: IsoDate.optional() }),
+]);
+export const TransitTime = z.object({
+  businessDaysMin: z.number().int(),
+  businessDaysMax: z.number().int(),
+  estimatedDeliveryDate: IsoDate,
+  services: z.array(z.object({ serviceLevel: z.string(), businessDaysMin: z.number().int(), businessDaysMax: z.number().int() })),
+});
+export type TransitTime = z.infer<typeof TransitTime>;
+
+export const AccountStatus = z.object({
+  mode: z.enum(['signed_out', 'signed_in', 'demo']),
+  /** The service's base URL (demo: the in-process sandbox on 127.0.0.1). */
+  baseUrl: z.string().nullable(),
+  /** Not a secret: the account's public identifier, shown so the worker knows who is signed in. */
+  clientId: z.string().nullable(),
+  keychain: z.enum(['available', 'unavailable']),
+});
+export type AccountStatus = z.infer<typeof AccountStatus>;
+
+export const SignInInput = z.object({
+  baseUrl: z.url({ protocol: /^https?$/ }).max(500),
+  clientId: z.string().trim().min(1).max(200),
+  clientSecret: z.string().min(1).max(500),
+});
+
+export const SyncStatus = z.object({
+  state: z.enum(['idle', 'running', 'failed']),
+  phase: z.enum(['warehouses', 'products', 'stock']).nullable(),
+  /** Records pulled in this run so far. */
+  done: z.number().int(),
+  lastSyncedAt: IsoDateTime.nullable(),
+  lastError: DeskErrorShape.nullable(),
+});
+export type SyncStatus = z.infer<typeof SyncStatus>;
+
+export const Connectivity = z.object({
+  online: z.boolean(),
+  since: IsoDateTime,
+  lastError: DeskErrorShape.nullable(),
+});
+export type Connectivity = z.infer<typeof Connectivity>;
+
+export const ScannerSettings = z.object({
+  /** Keys closer than this belong to one scan. open mSupply uses ~50 ms. */
+  maxInterKeyMs: z.number().int().min(5).max(500),
+  minLength: z.number().int().min(1).max(64),
+  prefix: z.string().max(8),
+  suffix: z.enum(['Enter', 'Tab']),
+});
+export const Settings = z.object({
+  scanner: ScannerSettings,
+  soundsMuted: z.boolean(),
+  /** Adjustments whose size is at least this ask for a confirmation. */
+  confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000),
+});
+export type Settings = z.infer<typeof Settings>;
+export const SettingsPatch = z.object({
+  scanner: ScannerSettings.partial().optional(),
+  soundsMuted: z.boolean().optional(),
+  confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000).optional(),
+});
+
+export const Notice = z.object({
+  level: z.enum(['info', 'warning', 'error']),
+  code: z.string(),
+  message: z.string(),
+  at: IsoDateTime,
+});
+export type Notice = z.infer<typeof Notice>;
+
+export const AppInfo = z.object({ version: z.string(), demo: z.boolean(), notices: z.array(Notice) });

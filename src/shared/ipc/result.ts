@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * Every call across the bridge answers a Result instead of throwing: Electron would flatten a
+ * thrown error to a string, and the renderer must be able to show code and request id.
+ */
+export const DeskErrorSchema = z.object({
+  /** Stable, machine-readable: an API code (`insufficient_stock`) or an app code (`offline`). */
+  code: z.string().min(1).max(100),
+  /** Human text, safe to show. Never contains a credential, a token or a stack. */
+  message: z.string().max(2000),
+  /** HTTP status when the error came from the service. */
+  status: z.number().int().optional(),
+  /** The service's request id, for support. */
+  requestId: z.string().max(200).optional(),
+  /** Field problems of a validation error. */
+  details: z.array(z.object({ field: z.string(), problem: z.string() })).max(100).optional(),
+});
+export type DeskError = z.infer<typeof DeskErrorSchema>;
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: DeskError };
+
+export function resultSchema<T extends z.ZodType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: DeskErrorSchema }),
+  ]);
+}
+
+/** Codes the app itself gives (the service's codes are in resources/openapi.yaml). */
+export const APP_ERROR_CODES = [
+  'invalid_argument', // an IPC argument failed its schema
+  'unknown_channel',
+  'untrusted_sender',
+  'not_signed_in',
+  'keychain_unavailable',
+  'offline', // needs the service, and the service is not reachable
+  'network_error',
+  'timeout',
+  'unexpected_response', // the service answered something the contract does not allow
+  'not_in_cache',
+  'outbox_entry_not_found',
+  'outbox_not_retryable',
+  'outbox_not_discardable',
+  'internal_error',
+] as const;
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
+
+/** Thrown inside main's services; the router turns it into `{ok: false, error}`. */
+export class DeskFailure extends Error {
+  readonly error: DeskError;
+  constructor(error: DeskError) {
+    super(error.message);
+    this.name = 'DeskFailure';
+    this.error = error;
+  }
+}
+
+export function failure(code: AppErrorCode | (string & {}), message: string, extra: Omit<DeskError, 'code' | 'message'> = {}): DeskFailure {
+  return new DeskFailure({ code, message, ...extra });
+}
