@@ -1,6 +1,8 @@
 import type { Notice } from '../../../shared/ipc/records';
 import { onDesk } from './desk';
 
+const nowIso = (): string => new Date().toISOString();
+
 export type ShownNotice = Notice & { id: number };
 
 /** Notices from main (app.notice) and from the UI itself, newest last, at most a handful. */
@@ -10,7 +12,7 @@ let nextId = 1;
 
 export function pushNotice(notice: Omit<Notice, 'at'> & { at?: string }): number {
   const id = nextId++;
-  const shown: ShownNotice = { ...notice, at: notice.at ?? new Date().toISOString(), id };
+  const shown: ShownNotice = { ...notice, at: notice.at ?? nowIso(), id };
   // The same notice twice in a row is shown once (e.g. repeated "offline" notices).
   notices.list = [...notices.list.filter((n) => !(n.code === shown.code && n.message === shown.message)), shown].slice(-MAX_SHOWN);
   return id;
