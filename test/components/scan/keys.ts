@@ -1,0 +1,69 @@
+/** Synthetic key events and a fake clock for the scanner tests (no real waiting anywhere). */
+
+export interface FakeTime {
+  now: () => number;
+  schedule: (fn: () => void, ms: number) => () => void;
+  advance: (ms: number) => void;
+}
+
+export function fakeTime(): FakeTime {
+  let t = 1000;
+  let tasks: { at: number; fn: () => void; id: number }[] = [];
+  let nextId = 1;
+  return {
+    now: () => t,
+    schedule(fn, ms) {
+      const id = nextId++;
+      tasks.push({ at: t + ms, fn, id });
+      return () => {
+        tasks = tasks.filter((x) => x.id !== id);
+      };
+    },
+    advance(ms) {
+      const end = t + ms;
+      for (;;) {
+        const due = tasks.filter((x) => x.at <= end).sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        tasks = tasks.filter((x) => x.id !== due.id);
+        t = Math.max(t, due.at);
+        due.fn();
+      }
+      t = end;
+    },
+  };
+}
+
+/** The US-layout physical key of a character, as a scanner sends it. */
+export function keyFor(ch: string): { key: string; code: string; shiftKey: boolean } {
+  if (/^[0-9]$/.test(ch)) return { key: ch, code: `Digit${ch}`, shiftKey: false };
+  if (/^[a-z]$/.test(ch)) return { key: ch, code: `Key${ch.toUpperCase()}`, shiftKey: false };
+  if (/^[A-Z]$/.test(ch)) return { key: ch, code: `Key${ch}`, shiftKey: true };
+  const table: Record<string, { code: string; shiftKey: boolean }> = {
+    '-': { code: 'Minus', shiftKey: false },
+    _: { code: 'Minus', shiftKey: true },
+    '.': { code: 'Period', shiftKey: false },
+    ' ': { code: 'Space', shiftKey: false },
+  };
+  const k = table[ch];
+  if (!k) throw new Error(`no key for ${ch}`);
+  return { key: ch, ...k };
+}
+
+export function keydown(target: EventTarget, init: KeyboardEventInit): KeyboardEvent {
+  const e = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, composed: true, ...init });
+  target.dispatchEvent(e);
+  return e;
+}
+
+/** Types `text` as a scanner would: one keydown per character, `gapMs` apart, then the suffix. */
+export function scanInto(target: EventTarget, time: FakeTime, text: string, opts: { gapMs?: number; suffix?: 'Enter' | 'Tab' | null } = {}): KeyboardEvent[] {
+  const gap = opts.gapMs ?? 4;
+  const events: KeyboardEvent[] = [];
+  for (const ch of text) {
+    events.push(keydown(target, keyFor(ch)));
+    time.advance(gap);
+  }
+  const suffix = opts.suffix === undefined ? 'Enter' : opts.suffix;
+  if (suffix) events.push(keydown(target, { key: suffix, code: suffix }));
+  return events;
+}
