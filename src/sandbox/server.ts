@@ -1,0 +1,248 @@
+// The HTTP face of the sandbox: fastify with one POST route per operation of the OpenAPI
+// document, and the request pipeline every operation shares:
+//   X-Request-Id -> faults -> (route known?) -> auth -> rate limit -> body (413/400)
+//   -> Idempotency-Key (400) -> schema (400/422) -> handler in one SQLite transaction.
+import type { Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { allOperations, operationInfo } from '../shared/api/operations';
+import type { OperationId } from '../shared/api/types';
+import { validateIdempotencyKey, validateRequestBody, type ValidationProblem } from '../shared/api/validators';
+import type { Owner } from './auth';
+import { MAX_BODY_BYTES, parseJsonBody } from './body';
+import type { Call, Handler, Handlers, ProtectedOperationId, SandboxServices } from './context';
+import { ApiError, errorBody } from './errors';
+import type { Faults } from './faults';
+import { sendError, toApiError } from './http-errors';
+import { newRequestId } from './ids';
+import { requestHash } from './idempotency';
+import type { RateLimiter } from './rate-limit';
+import { logisticsHandlers } from './routes/logistics';
+import { shipmentHandlers } from './routes/shipments';
+
+export interface ServerDeps {
+  services: SandboxServices;
+  faults: Faults;
+  /** Per owner on protected operations, per client address on the token endpoint; null: no limit. */
+  rateLimiter: RateLimiter | null;
+}
+
+export interface BuiltServer {
+  app: FastifyInstance;
+  /** Resets every open connection (the `unreachable` fault). */
+  resetConnections(): void;
+}
+
+/** Every request is answered or refused within this time (api-contract.md, Limits). */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+interface RouteConfig {
+  operationId: OperationId;
+}
+
+interface Outcome {
+  status: number;
+  /** The JSON text sent, exactly as stored for idempotent replays. */
+  json: string;
+  replayed: boolean;
+}
+
+function problemDetails(problems: ValidationProblem[]): { field: string; problem: string }[] {
+  return problems.map(({ field, problem }) => ({ field, problem }));
+}
+
+function knownPathPatterns(): RegExp[] {
+  return [...allOperations().values()].map(
+    (op) => new RegExp(`^${op.pathTemplate.replace(/\./g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  );
+}
+
+export function buildServer(deps: ServerDeps): BuiltServer {
+  const { services, faults, rateLimiter } = deps;
+  const { db, auth, idempotency } = services;
+  const handlers: Handlers = { ...logisticsHandlers(services), ...shipmentHandlers(services) };
+  const owners = new WeakMap<FastifyRequest, Owner>();
+  const pathPatterns = knownPathPatterns();
+  const sockets = new Set<Socket>();
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_BODY_BYTES,
+    genReqId: () => newRequestId(),
+    requestIdHeader: false,
+    exposeHeadRoutes: false,
+    return503OnClosing: false,
+    forceCloseConnections: true,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, caseSensitive: true },
+    // Errors fastify raises before any hook (a malformed percent-encoding in the path, ...).
+    frameworkErrors: (error, _request, reply) => {
+      sendError(reply, toApiError(error));
+    },
+    // Bytes that are not HTTP at all: answer a plain 400 with a request id, then close.
+    clientErrorHandler: (_error, socket) => {
+      if (socket.writable) {
+        const requestId = newRequestId();
+        const body = JSON.stringify(errorBody(new ApiError('invalid_request', 'The request is not valid HTTP.'), requestId));
+        socket.end(
+          `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      } else socket.destroy();
+    },
+  });
+
+  app.server.on('connection', (socket: Socket) => {
+    if (faults.settings.unreachable) {
+      socket.resetAndDestroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, raw, done) => {
+    try {
+      done(null, parseJsonBody(raw as Buffer));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    if (faults.shouldDrop()) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    const { latencyMs } = faults.settings;
+    if (latencyMs > 0) await sleep(latencyMs);
+    if (faults.shouldFail()) throw new ApiError('service_unavailable', 'The service is unavailable; try again later.');
+
+    const config = request.routeOptions.config as Partial<RouteConfig>;
+    if (config.operationId === undefined) return; // unknown path or method: the not-found handler answers
+    let bucket: string;
+    if (operationInfo(config.operationId).requiresAuth) {
+      const owner = auth.verify(request.headers.authorization);
+      owners.set(request, owner);
+      bucket = `owner:${owner.id}`;
+    } else bucket = `address:${request.ip}`;
+    const decision = rateLimiter?.take(bucket) ?? { ok: true };
+    if (!decision.ok) {
+      throw new ApiError('rate_limited', `Too many requests; retry in ${decision.retryAfterSeconds} s.`, undefined, {
+        'Retry-After': String(decision.retryAfterSeconds),
+      });
+    }
+  });
+
+  app.setErrorHandler((error, _request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.code === 'internal_error') console.error('[sandbox] internal error:', error);
+    return sendError(reply, apiError);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (request.method !== 'POST' && pathPatterns.some((pattern) => pattern.test(path))) {
+      return sendError(reply, new ApiError('method_not_allowed', 'Only POST is allowed on this path.', undefined, { Allow: 'POST' }));
+    }
+    return sendError(reply, new ApiError('not_found', 'No such path.'));
+  });
+
+  function execute(operationId: ProtectedOperationId, call: Call<ProtectedOperationId>, requestId: string): Outcome {
+    const handler = handlers[operationId] as Handler<ProtectedOperationId>;
+    const key = call.idempotencyKey;
+    if (key === undefined) {
+      const result = db.transaction(() => handler(call)).immediate();
+      return { status: 200, json: JSON.stringify(result), replayed: false };
+    }
+    const hash = requestHash(operationId, call.params, call.body);
+    return db.transaction((): Outcome => {
+      const stored = idempotency.find(call.owner.id, operationId, key);
+      if (stored) {
+        if (stored.request_sha256 !== hash) {
+          throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with another request.', [
+            { field: 'header:Idempotency-Key', problem: 'was already used with another request' },
+          ]);
+        }
+        return { status: stored.status, json: stored.body, replayed: true };
+      }
+      try {
+        // A savepoint: a refusal thrown half-way rolls back the handler's writes, not the stored result.
+        const result = db.transaction(() => handler(call))();
+        const json = JSON.stringify(result);
+        idempotency.save(call.owner.id, operationId, key, hash, 200, json);
+        return { status: 200, json, replayed: false };
+      } catch (error) {
+        // Business refusals are final results of the operation: stored, replayed on retries.
+        if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+          const json = JSON.stringify(errorBody(error, requestId));
+          idempotency.save(call.owner.id, operationId, key, hash, error.status, json);
+          return { status: error.status, json, replayed: false };
+        }
+        throw error;
+      }
+    }).immediate();
+  }
+
+  for (const info of allOperations().values()) {
+    const url = info.pathTemplate.replace(/\{([^}]+)\}/g, ':$1');
+    app.post(url, { config: { operationId: info.operationId } satisfies RouteConfig }, async (request, reply) => {
+      const body = request.body ?? {};
+      if (info.operationId === 'getToken') {
+        const checked = validateRequestBody('getToken', body);
+        if (!checked.ok) throw new ApiError(checked.kind, 'The request body is not acceptable.', problemDetails(checked.problems));
+        return reply.type('application/json').send(JSON.stringify(auth.issue(checked.value.client_id, checked.value.client_secret)));
+      }
+      const operationId = info.operationId;
+      const owner = owners.get(request);
+      if (!owner) throw new ApiError('unauthorized', 'A bearer token is required (Authorization: Bearer <token>).');
+
+      let idempotencyKey: string | undefined;
+      if (info.requiresIdempotencyKey) {
+        const header = request.headers['idempotency-key'];
+        const checked = validateIdempotencyKey(header);
+        if (header === undefined || !checked.ok) {
+          const problems = header === undefined ? [{ field: 'header:Idempotency-Key', problem: 'is required' }] : problemDetails(checked.ok ? [] : checked.problems);
+          throw new ApiError('invalid_request', 'This operation needs a valid Idempotency-Key header.', problems);
+        }
+        idempotencyKey = checked.value;
+      }
+
+      const checked = validateRequestBody(operationId, body);
+      if (!checked.ok) {
+        const message = checked.kind === 'invalid_request' ? 'The request body has fields of the wrong type.' : `The request breaks ${checked.problems.length === 1 ? 'a rule' : `${checked.problems.length} rules`}.`;
+        throw new ApiError(checked.kind, message, problemDetails(checked.problems));
+      }
+
+      const call: Call<ProtectedOperationId> = {
+        owner,
+        body: checked.value as Call<ProtectedOperationId>['body'],
+        params: request.params as Call<ProtectedOperationId>['params'],
+        requestId: request.id,
+        idempotencyKey,
+      };
+      const outcome = execute(operationId, call, request.id);
+      let json = outcome.json;
+      if (outcome.replayed) {
+        reply.header('Idempotent-Replayed', 'true');
+        // A replayed refusal names this request's id, so body and header agree.
+        if (outcome.status !== 200) {
+          const stored = JSON.parse(json) as { error: { request_id: string } };
+          stored.error.request_id = request.id;
+          json = JSON.stringify(stored);
+        }
+      }
+      return reply.code(outcome.status).type('application/json').send(json);
+    });
+  }
+
+  return {
+    app,
+    resetConnections() {
+      for (const socket of sockets) socket.resetAndDestroy();
+      sockets.clear();
+    },
+  };
+}
