@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-svelte';
+import StockScreen from '../../../src/renderer/src/screens/stock/StockScreen.svelte';
+import '../../../src/renderer/src/styles/base.css';
+import { installDesk } from './desk-stub';
+
+function frame(): Promise<void> {
+  return new Promise((r) => requestAnimationFrame(() => r()));
+}
+const dataRows = (): HTMLTableRowElement[] => Array.from(document.querySelectorAll<HTMLTableRowElement>('[data-testid="stock-table"] tr.data'));
+
+describe('Stock list in Chromium', () => {
+  afterEach(() => {
+    delete (window as { desk?: unknown }).desk;
+  });
+
+  it('windows 100,000 rows: only a few dozen rows in the DOM, top and bottom', async () => {
+    const { searches } = installDesk({ size: 100_000 });
+    await page.viewport(1280, 800);
+    render(StockScreen);
+    await expect.element(page.getByTestId('stock-count')).toHaveTextContent('100,000 items');
+    await expect.element(page.getByRole('cell', { name: 'SKU-000000' })).toBeVisible();
+
+    const table = document.querySelector('[data-testid="stock-table"]')!;
+    expect(table.getAttribute('aria-rowcount')).toBe('100001');
+    expect(dataRows().length).toBeGreaterThan(5);
+    expect(dataRows().length).toBeLessThan(80);
+    await page.screenshot({ path: '../../artifacts/components/stock-list-top.png' });
+
+    // Jump to the very end: the last row renders, the DOM still holds only a window.
+    const scroller = document.querySelector<HTMLDivElement>('[data-testid="stock-scroller"]')!;
+    expect(scroller.scrollHeight).toBeGreaterThan(100_000 * 40);
+    scroller.scrollTop = scroller.scrollHeight;
+    await frame();
+    await expect.element(page.getByRole('cell', { name: 'SKU-099999' })).toBeVisible();
+    const last = dataRows().at(-1)!;
+    expect(last.getAttribute('aria-rowindex')).toBe('100001');
+    expect(dataRows().length).toBeLessThan(80);
+    // Pages were fetched by offset near the end, never the whole list at once.
+    expect(searches.some((s) => (s.offset ?? 0) >= 99_800)).toBe(true);
+    expect(Math.max(...searches.map((s) => s.limit ?? 0))).toBeLessThanOrEqual(500);
+    await page.screenshot({ path: '../../artifacts/components/stock-list-bottom.png' });
+
+    // The middle, too (a jump far from both cached ends).
+    scroller.scrollTop = scroller.scrollHeight / 2;
+    await frame();
+    await expect.poll(() => dataRows().some((r) => /SKU-04\d{4}|SKU-05\d{4}/.test(r.textContent ?? ''))).toBe(true);
+    expect(dataRows().length).toBeLessThan(80);
+  });
+
+  it('filters by prefix as you type, and sorts from the keyboard-operable headers', async () => {
+    const { searches } = installDesk({ size: 100_000 });
+    render(StockScreen);
+    await expect.element(page.getByTestId('stock-count')).toHaveTextContent('100,000 items');
+
+    await userEvent.type(page.getByTestId('stock-filter'), 'sku-00012');
+    await expect.element(page.getByTestId('stock-count')).toHaveTextContent('10 items matching “sku-00012”');
+    await expect.element(page.getByRole('cell', { name: 'SKU-000120' })).toBeVisible();
+    expect(searches.at(-1)).toMatchObject({ query: 'sku-00012', offset: 0 });
+
+    const skuHeader = page.getByRole('columnheader', { name: /SKU/ });
+    await expect.element(skuHeader).toHaveAttribute('aria-sort', 'ascending');
+    const sortButton = page.getByRole('button', { name: /^SKU/ });
+    (sortButton.element() as HTMLButtonElement).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(skuHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect.element(page.getByRole('cell', { name: 'SKU-000129' })).toBeVisible();
+    expect(searches.at(-1)).toMatchObject({ query: 'sku-00012', sort: 'sku', direction: 'desc' });
+
+    await page.getByRole('button', { name: /^On hand/ }).click();
+    await expect.element(page.getByRole('columnheader', { name: /On hand/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(searches.at(-1)).toMatchObject({ sort: 'onHand', direction: 'desc' });
+    await expect.element(skuHeader).not.toHaveAttribute('aria-sort');
+  });
+
+  it('moves through rows with the arrow keys and opens the per-warehouse detail with Enter', async () => {
+    const { calls } = installDesk({ size: 1_000 });
+    render(StockScreen);
+    await expect.element(page.getByTestId('stock-count')).toHaveTextContent('1,000 items');
+    const first = dataRows()[0]!;
+    expect(first.tabIndex).toBe(0);
+    first.focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(document.activeElement?.getAttribute('data-index')).toBe('2');
+    await expect.element(page.getByTestId('stock-detail')).toBeVisible();
+    expect(calls).toContain('lookup:SKU-000002');
+    const levels = page.getByTestId('stock-levels');
+    await expect.element(levels.getByRole('rowheader', { name: 'Main hall (MAIN)' })).toBeVisible();
+    await expect.element(levels.getByRole('rowheader', { name: 'East annex (EAST)' })).toBeVisible();
+    await expect.element(page.getByText(/cached, as of/)).toBeVisible();
+
+    // End jumps to the last row, far outside the rendered window.
+    await userEvent.keyboard('{End}');
+    await expect.poll(() => document.activeElement?.getAttribute('data-index')).toBe('999');
+    await page.screenshot({ path: '../../artifacts/components/stock-detail.png' });
+  });
+});
