@@ -1,0 +1,172 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * A stand-in for the `electron` module, used through `vi.mock('electron', ...)`. It records what
+ * the app asks of Electron (options, handlers, listeners) so each test can call those handlers
+ * with hostile input. It never pretends a window rendered anything.
+ */
+
+export class FakeEvent {
+  defaultPrevented = false;
+  constructor(readonly url = '') {}
+  preventDefault(): void {
+    this.defaultPrevented = true;
+  }
+}
+
+let nextContentsId = 1;
+export class FakeWebContents extends EventEmitter {
+  readonly id = nextContentsId++;
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
+  readonly sent: Array<[string, unknown]> = [];
+  destroyed = false;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = handler;
+  }
+  send(channel: string, message: unknown): void {
+    this.sent.push([channel, message]);
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+}
+
+type PermissionRequestHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void;
+type WebRequestListener = (details: { url: string; responseHeaders?: Record<string, string[]> }, callback: (response: Record<string, unknown>) => void) => void;
+
+export function createElectronMock() {
+  const app = Object.assign(new EventEmitter(), {
+    isPackaged: false,
+    lockGranted: true,
+    quitCalls: 0,
+    sandboxEnabled: false,
+    paths: new Map<string, string>([['userData', '/tmp/warehouse-desk-test-user-data']]),
+    readyResolve: (() => {}) as () => void,
+    ready: null as Promise<void> | null,
+    requestSingleInstanceLock(): boolean {
+      return app.lockGranted;
+    },
+    quit(): void {
+      app.quitCalls++;
+    },
+    enableSandbox(): void {
+      app.sandboxEnabled = true;
+    },
+    whenReady(): Promise<void> {
+      app.ready ??= new Promise<void>((resolve) => (app.readyResolve = resolve));
+      return app.ready;
+    },
+    getPath(name: string): string {
+      const path = app.paths.get(name);
+      if (!path) throw new Error(`no path ${name}`);
+      return path;
+    },
+    setPath(name: string, value: string): void {
+      app.paths.set(name, value);
+    },
+  });
+
+  const windows: FakeBrowserWindow[] = [];
+  class FakeBrowserWindow extends EventEmitter {
+    readonly webContents = new FakeWebContents();
+    loadedFile: string | null = null;
+    loadedUrl: string | null = null;
+    minimized = false;
+    focusCalls = 0;
+    constructor(readonly options: { webPreferences?: Record<string, unknown> } & Record<string, unknown>) {
+      super();
+      windows.push(this);
+      // Electron announces every new webContents, the main window's included.
+      app.emit('web-contents-created', new FakeEvent(), this.webContents);
+    }
+    loadFile(path: string): Promise<void> {
+      this.loadedFile = path;
+      return Promise.resolve();
+    }
+    loadURL(url: string): Promise<void> {
+      this.loadedUrl = url;
+      return Promise.resolve();
+    }
+    isDestroyed(): boolean {
+      return false;
+    }
+    isMinimized(): boolean {
+      return this.minimized;
+    }
+    restore(): void {
+      this.minimized = false;
+    }
+    show(): void {}
+    focus(): void {
+      this.focusCalls++;
+    }
+  }
+
+  const handled = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
+  const ipcMain = {
+    handled,
+    onChannels: [] as string[],
+    handle(channel: string, listener: (event: unknown, ...args: unknown[]) => unknown): void {
+      if (handled.has(channel)) throw new Error(`second handler for ${channel}`);
+      handled.set(channel, listener);
+    },
+    removeHandler(channel: string): void {
+      handled.delete(channel);
+    },
+    on(channel: string): void {
+      ipcMain.onChannels.push(channel);
+    },
+  };
+
+  const defaultSession = {
+    permissionRequestHandler: null as PermissionRequestHandler | null,
+    permissionCheckHandler: null as ((...args: unknown[]) => boolean) | null,
+    devicePermissionHandler: null as ((...args: unknown[]) => boolean) | null,
+    setPermissionRequestHandler(handler: PermissionRequestHandler) {
+      defaultSession.permissionRequestHandler = handler;
+    },
+    setPermissionCheckHandler(handler: (...args: unknown[]) => boolean) {
+      defaultSession.permissionCheckHandler = handler;
+    },
+    setDevicePermissionHandler(handler: (...args: unknown[]) => boolean) {
+      defaultSession.devicePermissionHandler = handler;
+    },
+    webRequest: {
+      beforeRequest: null as WebRequestListener | null,
+      headersReceived: null as WebRequestListener | null,
+      onBeforeRequest(listener: WebRequestListener) {
+        defaultSession.webRequest.beforeRequest = listener;
+      },
+      onHeadersReceived(listener: WebRequestListener) {
+        defaultSession.webRequest.headersReceived = listener;
+      },
+    },
+  };
+
+  const shell = { opened: [] as string[], openExternal: async (url: string) => void shell.opened.push(url) };
+
+  const exposed = new Map<string, unknown>();
+  const contextBridge = { exposed, exposeInMainWorld: (key: string, value: unknown) => void exposed.set(key, value) };
+
+  const rendererListeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const ipcRenderer = {
+    invoked: [] as Array<[string, unknown]>,
+    listeners: rendererListeners,
+    invoke: async (channel: string, input: unknown) => {
+      ipcRenderer.invoked.push([channel, input]);
+      return { ok: false, error: { code: 'internal_error', message: 'mock' } };
+    },
+    on(channel: string, listener: (...args: unknown[]) => void) {
+      let set = rendererListeners.get(channel);
+      if (!set) rendererListeners.set(channel, (set = new Set()));
+      set.add(listener);
+    },
+    off(channel: string, listener: (...args: unknown[]) => void) {
+      rendererListeners.get(channel)?.delete(listener);
+    },
+  };
+
+  return { app, BrowserWindow: FakeBrowserWindow, windows, ipcMain, session: { defaultSession }, shell, contextBridge, ipcRenderer };
+}
+
+export type ElectronMock = ReturnType<typeof createElectronMock>;
