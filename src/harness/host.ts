@@ -1,0 +1,262 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { RENDERER_CSP_HEADER } from '../main/electron/csp';
+import type { EventHub } from '../main/ipc/event-hub';
+import { createIpcRouter, type Handlers } from '../main/ipc/router';
+import type { DeskError, Result } from '../shared/ipc/result';
+import type { FaultSettings } from '../sandbox';
+import { carriesToken, hostIsOurs, newToken, originIsOurs, sameToken, sessionCookie } from './auth';
+import { browserBridgeScript } from './bridge-bundle';
+import { readRendererFile } from './static-files';
+
+/** The harness listens here and nowhere else: there is no option to change it. */
+export const LOOPBACK = '127.0.0.1';
+const BODY_LIMIT = 1024 * 1024;
+const BRIDGE_PATH = '/__harness/bridge.js';
+
+/** What the host needs of a DeskCore (src/main/desk-core.ts); tests may pass a small stand-in. */
+export interface HarnessCore {
+  handlers: Handlers;
+  events: EventHub;
+  sandbox(): { setFaults(f: Partial<FaultSettings>): void; expireTokens(): void } | null;
+}
+
+export interface HarnessHostOptions {
+  core: HarnessCore;
+  /** The built renderer (electron-vite build), default out/renderer of this checkout. */
+  rendererDir?: string;
+  /** Default 0: any free port. */
+  port?: number;
+  /** Also serve POST /__test/faults and /__test/expire-tokens (token required). */
+  testControls?: boolean;
+  log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
+}
+
+export interface HarnessHost {
+  /** Opens the app: includes the token, which the first load trades for a cookie. */
+  url: string;
+  origin: string;
+  port: number;
+  /** For Node clients: send `Authorization: Bearer <token>`. */
+  token: string;
+  close(): Promise<void>;
+}
+
+/** Who called over the loopback, as the router's sender check sees it. */
+interface LoopbackSender {
+  tokenOk: boolean;
+  originOk: boolean;
+}
+
+const FaultsInput = z.strictObject({
+  latencyMs: z.number().int().min(0).max(120_000).optional(),
+  failureRate: z.number().min(0).max(1).optional(),
+  dropRate: z.number().min(0).max(1).optional(),
+  unreachable: z.boolean().optional(),
+});
+
+const IpcEnvelope = z.strictObject({ input: z.unknown().optional() });
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': RENDERER_CSP_HEADER,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+} as const;
+
+function send(res: ServerResponse, status: number, body: string | Buffer, contentType: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': contentType, ...extra });
+  res.end(body);
+}
+
+function sendResult(res: ServerResponse, status: number, result: Result<unknown>): void {
+  let body: string;
+  try {
+    body = JSON.stringify(result);
+  } catch {
+    status = 500;
+    body = JSON.stringify({ ok: false, error: { code: 'internal_error', message: 'The answer could not be serialised.' } });
+  }
+  send(res, status, body, 'application/json');
+}
+
+function refuse(res: ServerResponse, status: number, error: DeskError): void {
+  sendResult(res, status, { ok: false, error });
+}
+
+class BodyError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: DeskError,
+  ) {
+    super(error.message);
+  }
+}
+
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  if (!/^application\/json(;|$)/i.test(req.headers['content-type'] ?? '')) {
+    throw new BodyError(415, { code: 'invalid_argument', message: 'The request body must be application/json.' });
+  }
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > BODY_LIMIT) throw new BodyError(413, { code: 'invalid_argument', message: 'The request body is too large.' });
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > BODY_LIMIT) throw new BodyError(413, { code: 'invalid_argument', message: 'The request body is too large.' });
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    throw new BodyError(400, { code: 'invalid_argument', message: 'The request body is not valid JSON.' });
+  }
+}
+
+/** Inserts the bridge before the page's first script, after its CSP meta tag, so it runs first and under the policy. */
+export function injectBridge(html: string): string {
+  const tag = `<script src="${BRIDGE_PATH}"></script>\n    `;
+  const at = html.search(/<script\b/i);
+  if (at >= 0) return html.slice(0, at) + tag + html.slice(at);
+  const head = html.search(/<\/head>/i);
+  if (head < 0) throw new Error('the renderer page has no <head>');
+  return html.slice(0, head) + tag + html.slice(head);
+}
+
+/**
+ * The end-to-end harness host: serves the built renderer to a browser and answers the bridge's
+ * calls with the real IPC router over the core's handlers. Loopback only, token required on
+ * every request (see auth.ts), Host header checked against DNS rebinding, same CSP as the app.
+ */
+export async function startHarnessHost(options: HarnessHostOptions): Promise<HarnessHost> {
+  const { core, testControls = false, log = () => {} } = options;
+  const rendererDir = options.rendererDir ?? join(import.meta.dirname, '../../out/renderer');
+  const port0 = options.port ?? 0;
+  if (!Number.isInteger(port0) || port0 < 0 || port0 > 65535) throw new RangeError('port must be an integer 0..65535');
+  try {
+    await readFile(join(rendererDir, 'index.html'));
+  } catch {
+    throw new Error(`No built renderer at ${rendererDir}: run \`electron-vite build\` first (npm run harness does).`);
+  }
+  const bridgeScript = await browserBridgeScript();
+
+  const token = newToken();
+  let port = 0;
+  const router = createIpcRouter<LoopbackSender>(core.handlers, {
+    isTrustedSender: (sender) => sender.tokenOk && sender.originOk,
+    logError: (channel, error) => log('error', `IPC ${channel} failed`, { error: String(error) }),
+  });
+  const streams = new Set<ServerResponse>();
+
+  async function handleIpc(req: IncomingMessage, res: ServerResponse, rawChannel: string): Promise<void> {
+    let channel: string;
+    try {
+      channel = decodeURIComponent(rawChannel);
+    } catch {
+      return refuse(res, 400, { code: 'unknown_channel', message: 'No such desk API call.' });
+    }
+    const envelope = IpcEnvelope.safeParse(await readJsonBody(req));
+    if (!envelope.success) return refuse(res, 400, { code: 'invalid_argument', message: 'The body must be {"input": …} or {}.' });
+    const sender: LoopbackSender = { tokenOk: carriesToken(req, token, port), originOk: originIsOurs(req, port) };
+    sendResult(res, 200, await router.handle(channel, envelope.data.input, sender));
+  }
+
+  async function handleFaults(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const parsed = FaultsInput.safeParse(await readJsonBody(req));
+    if (!parsed.success) return refuse(res, 400, { code: 'invalid_argument', message: 'Faults are {latencyMs?, failureRate?, dropRate?, unreachable?}.' });
+    const sandbox = core.sandbox();
+    if (!sandbox) return refuse(res, 409, { code: 'no_sandbox', message: 'The core runs no demo sandbox.' });
+    const faults = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as Partial<FaultSettings>;
+    sandbox.setFaults(faults);
+    sendResult(res, 200, { ok: true, value: faults });
+  }
+
+  function openEvents(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive' });
+    res.write(': connected\n\n');
+    streams.add(res);
+    // JSON.stringify escapes newlines, so each event is one `data:` line.
+    const detach = core.events.attach((event, payload) => res.write(`data: ${JSON.stringify({ event, payload })}\n\n`));
+    req.on('close', () => {
+      detach();
+      streams.delete(res);
+    });
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!hostIsOurs(req, port)) return send(res, 421, 'This harness answers only http://127.0.0.1:' + port + '/\n', 'text/plain; charset=utf-8');
+    const raw = req.url ?? '/';
+    if (!raw.startsWith('/')) return send(res, 400, 'bad request\n', 'text/plain; charset=utf-8');
+    const queryAt = raw.indexOf('?');
+    const path = queryAt < 0 ? raw : raw.slice(0, queryAt);
+    const query = new URLSearchParams(queryAt < 0 ? '' : raw.slice(queryAt + 1));
+    const method = req.method ?? 'GET';
+
+    // The first load: trade the URL's token for the session cookie, and drop it from the address bar.
+    if (method === 'GET' && (path === '/' || path === '/index.html') && query.has('token')) {
+      if (!sameToken(query.get('token'), token)) return refuse(res, 401, { code: 'untrusted_sender', message: 'Wrong token: open the URL the harness printed.' });
+      return send(res, 303, '', 'text/plain; charset=utf-8', { Location: '/', 'Set-Cookie': sessionCookie(token, port) });
+    }
+    if (!carriesToken(req, token, port)) {
+      return refuse(res, 401, { code: 'untrusted_sender', message: 'This harness needs its token: open the URL it printed.' });
+    }
+
+    if (method === 'POST') {
+      if (!originIsOurs(req, port)) return refuse(res, 403, { code: 'untrusted_sender', message: 'Cross-site requests are refused.' });
+      if (path.startsWith('/ipc/') && !path.slice(5).includes('/')) return handleIpc(req, res, path.slice(5));
+      if (testControls && path === '/__test/faults') return handleFaults(req, res);
+      if (testControls && path === '/__test/expire-tokens') {
+        const sandbox = core.sandbox();
+        if (!sandbox) return refuse(res, 409, { code: 'no_sandbox', message: 'The core runs no demo sandbox.' });
+        sandbox.expireTokens();
+        return sendResult(res, 200, { ok: true, value: null });
+      }
+      return refuse(res, 404, { code: 'unknown_channel', message: 'No such harness endpoint.' });
+    }
+    if (method !== 'GET' && method !== 'HEAD') return send(res, 405, 'method not allowed\n', 'text/plain; charset=utf-8', { Allow: 'GET, HEAD, POST' });
+
+    if (path === BRIDGE_PATH) return send(res, 200, bridgeScript, 'text/javascript; charset=utf-8');
+    if (path === '/events') return openEvents(req, res);
+    const file = await readRendererFile(rendererDir, path);
+    if (file.status !== 200) return send(res, file.status, `${file.reason}\n`, 'text/plain; charset=utf-8');
+    const body = file.contentType.startsWith('text/html') ? Buffer.from(injectBridge(file.body.toString('utf8'))) : file.body;
+    return send(res, 200, method === 'HEAD' ? '' : body, file.contentType);
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      if (error instanceof BodyError) return refuse(res, error.status, error.error);
+      log('error', 'harness request failed', { error: String(error) });
+      if (!res.headersSent) refuse(res, 500, { code: 'internal_error', message: 'The harness failed on this request.' });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: LOOPBACK, port: port0, exclusive: true }, () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://${LOOPBACK}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        for (const stream of streams) stream.end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
