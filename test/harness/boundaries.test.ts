@@ -44,7 +44,7 @@ describe('the harness stays out of the app', () => {
   });
 
   it('the import scanner finds a harness import when there is one', () => {
-    expect(importsOf(join(root, 'src/harness/index.ts'))).toContain('./host');
+    expect(importsOf(join(root, 'src/harness/host.ts'))).toContain('./auth');
   });
 
   it.skipIf(!existsSync(join(root, 'out/main/index.js')))('the build output contains no harness code', () => {
