@@ -102,16 +102,30 @@ export function normalisePostalCode(postalCode: string): string {
   return postalCode.toUpperCase().replace(/[\s-]/g, '');
 }
 
+/** Offsets in km from a country's centroid, by postal-code prefix: codes sharing a prefix lie close together. */
+const PREFIX_LEVELS: readonly { chars: number; share: number }[] = [
+  { chars: 2, share: 0.75 },
+  { chars: 3, share: 0.2 },
+  { chars: Infinity, share: 0.05 },
+];
+
 /** The point of a place; throws for an unsupported country (callers check first). */
 export function locate(place: Place): GeoPoint {
   const country = COUNTRIES[place.country];
   if (!country) throw new Error(`unsupported country ${place.country}`);
-  const hash = fnv1a(`${place.country}:${normalisePostalCode(place.postal_code)}`);
-  const angle = (((hash % 3600) / 10) * Math.PI) / 180;
-  // sqrt spreads the points evenly over the disc instead of crowding the centre.
-  const radius = country.radiusKm * Math.sqrt(((hash >>> 12) % 1000) / 1000);
-  const lat = country.lat + (radius * Math.cos(angle)) / 111.32;
-  const lon = country.lon + (radius * Math.sin(angle)) / (111.32 * Math.cos((country.lat * Math.PI) / 180));
+  const code = normalisePostalCode(place.postal_code);
+  let north = 0;
+  let east = 0;
+  for (const level of PREFIX_LEVELS) {
+    const hash = fnv1a(`${place.country}:${code.slice(0, level.chars)}`);
+    const angle = (((hash % 3600) / 10) * Math.PI) / 180;
+    // sqrt spreads the points evenly over the disc instead of crowding the centre.
+    const radius = level.share * country.radiusKm * Math.sqrt(((hash >>> 12) % 1000) / 1000);
+    north += radius * Math.cos(angle);
+    east += radius * Math.sin(angle);
+  }
+  const lat = country.lat + north / 111.32;
+  const lon = country.lon + east / (111.32 * Math.cos((country.lat * Math.PI) / 180));
   return { lat, lon, region: country.region };
 }
 

@@ -61,10 +61,12 @@ export interface paths {
          *     always gives the same result.
          *
          *     **Distance method** (`method: "gcd-centroid-v1"`): each point is the centroid of its country
-         *     (a fixed table of supported countries) moved by a deterministic offset derived from the
-         *     normalised postal code (FNV-1a hash; angle and radius inside the country's radius), and
-         *     `distance_km` is the great-circle distance between the two points (haversine, R = 6371 km),
-         *     at least 5 km. Each mode travels a mode distance: road = 1.20 x, rail = 1.25 x, sea = 1.50 x the
+         *     (a fixed table of supported countries, each with a radius) moved by three deterministic
+         *     offsets taken from FNV-1a hashes of the normalised postal code (upper case, no spaces or
+         *     hyphens): one from its first 2 characters (up to 0.75 x the country radius), one from its
+         *     first 3 (up to 0.2 x) and one from the whole code (up to 0.05 x), so codes that share a
+         *     prefix lie close together. `distance_km` is the great-circle distance between the two
+         *     points (haversine, R = 6371 km), at least 5 km. Each mode travels a mode distance: road = 1.20 x, rail = 1.25 x, sea = 1.50 x the
          *     great-circle distance, air = great-circle + 95 km (GLEC practice).
          *
          *     **Emission factors** (g CO2e per tonne-km): road 62, rail 22, air 602, sea 8 (the widely cited
