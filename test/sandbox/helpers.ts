@@ -71,7 +71,7 @@ export class ApiClient {
     const body = method === 'GET' || method === 'HEAD' ? undefined : (options.raw ?? JSON.stringify(options.body ?? {}));
     const response = await fetch(this.baseUrl + path, { method, headers, body });
     const text = await response.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text === '' ? undefined : JSON.parse(text);
     } catch {
@@ -152,7 +152,7 @@ export function databaseState(dbPath: string): Record<string, unknown> {
 export async function findShipment(t: TestSandbox, predicate: (s: Loose) => boolean, token = t.desk): Promise<Loose> {
   let cursor: string | null = null;
   do {
-    const page = await t.api.call('listShipments', { token, body: { limit: 500, cursor } });
+    const page: Reply<Loose> = await t.api.call('listShipments', { token, body: { limit: 500, cursor } });
     const found = (page.body.data as Loose[]).find(predicate);
     if (found) return found;
     cursor = page.body.next_cursor;

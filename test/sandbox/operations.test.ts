@@ -2,7 +2,7 @@
 // the OpenAPI document by ApiClient.call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allOperations, operationPath } from '../../src/shared/api/operations';
-import { expectError, findShipment, startTestSandbox, validShipment, type Loose, type TestSandbox } from './helpers';
+import { expectError, findShipment, startTestSandbox, validShipment, type Loose, type Reply, type TestSandbox } from './helpers';
 
 let t: TestSandbox;
 let warehouses: Loose[];
@@ -320,7 +320,7 @@ describe('listShipments', () => {
     const all: Loose[] = [];
     let cursor: string | null = null;
     do {
-      const page = await t.api.call('listShipments', { token: t.desk, body: { limit: 25, cursor } });
+      const page: Reply<Loose> = await t.api.call('listShipments', { token: t.desk, body: { limit: 25, cursor } });
       all.push(...page.body.data);
       cursor = page.body.next_cursor;
     } while (cursor);
