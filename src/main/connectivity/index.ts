@@ -1,0 +1,1 @@
+export { ConnectivityMonitor, type ConnectivityMonitorOptions } from './monitor';

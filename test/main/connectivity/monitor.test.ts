@@ -1,0 +1,119 @@
+// ConnectivityMonitor: judged from real outcomes, probing while offline. The probe here is a real
+// API client's ping() against a node:http server that the test stops and starts again.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../src/main/api/client';
+import { ConnectivityMonitor } from '../../../src/main/connectivity/monitor';
+import { Connectivity } from '../../../src/shared/ipc/records';
+import { failure } from '../../../src/shared/ipc/result';
+import { freePort, sendJson, startStub, type Stub } from '../api/support';
+
+const monitors: ConnectivityMonitor[] = [];
+const stubs: Stub[] = [];
+afterEach(async () => {
+  for (const m of monitors.splice(0)) m.stop();
+  await Promise.all(stubs.splice(0).map((s) => s.close()));
+});
+
+function monitorWith(probe: () => Promise<void>, probeIntervalMs = 20): ConnectivityMonitor {
+  const monitor = new ConnectivityMonitor({ probe, probeIntervalMs });
+  monitors.push(monitor);
+  return monitor;
+}
+
+const networkDown = { ok: false, networkError: true, error: { code: 'network_error', message: 'Could not reach the service.' } };
+
+describe('ConnectivityMonitor', () => {
+  it('goes offline on a network error or timeout and online on any HTTP answer, even an error', () => {
+    let clock = Date.parse('2025-01-06T08:00:00Z');
+    const monitor = new ConnectivityMonitor({ probe: async () => undefined, now: () => new Date(clock) });
+    const changes: Connectivity[] = [];
+    monitor.onChange((c) => changes.push(c));
+    expect(monitor.status).toEqual({ online: true, since: '2025-01-06T08:00:00.000Z', lastError: null });
+
+    clock += 1000;
+    monitor.report(networkDown);
+    clock += 1000;
+    monitor.report({ ok: false, networkError: true, error: { code: 'timeout', message: 'No answer.' } });
+    expect(monitor.status).toEqual({ online: false, since: '2025-01-06T08:00:01.000Z', lastError: { code: 'timeout', message: 'No answer.' } });
+    clock += 1000;
+    monitor.report({ ok: false, networkError: false, status: 503, error: { code: 'service_unavailable', message: 'Busy.', status: 503 } });
+    expect(monitor.status).toEqual({ online: true, since: '2025-01-06T08:00:03.000Z', lastError: null });
+    monitor.report({ ok: true, networkError: false, status: 200 });
+
+    // Only changes are announced, and each is a valid Connectivity record.
+    expect(changes.map((c) => c.online)).toEqual([false, true]);
+    for (const c of changes) expect(Connectivity.safeParse(c).success).toBe(true);
+  });
+
+  it('unsubscribes, and one throwing listener does not silence the others', () => {
+    const monitor = new ConnectivityMonitor({ probe: async () => undefined });
+    const heard: boolean[] = [];
+    monitor.onChange(() => {
+      throw new Error('listener bug');
+    });
+    const off = monitor.onChange((c) => heard.push(c.online));
+    monitor.report(networkDown);
+    off();
+    monitor.report({ ok: true, networkError: false, status: 200 });
+    expect(heard).toEqual([false]);
+  });
+
+  it('probes while offline and reports back online when the service answers again', async () => {
+    const port = await freePort();
+    const client = createApiClient({ baseUrl: `http://127.0.0.1:${port}`, credentials: async () => null });
+    let probes = 0;
+    const monitor = monitorWith(async () => {
+      probes++;
+      if (probes === 3) stubs.push(await startStub((_req, res) => sendJson(res, 401, { error: { code: 'unauthorized', message: 'No token.', request_id: 'req_probe00000001' } }), port));
+      await client.ping();
+    });
+    monitor.start();
+    monitor.report(networkDown);
+    await new Promise<void>((resolve) => monitor.onChange((c) => c.online && resolve()));
+    expect(probes).toBe(3);
+    expect(monitor.status.online).toBe(true);
+    // Online again: the loop stops.
+    const settled = probes;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(probes).toBe(settled);
+  });
+
+  it('does not probe while online or after stop()', async () => {
+    let probes = 0;
+    let probed: () => void = () => undefined;
+    const monitor = monitorWith(async () => {
+      probes++;
+      probed();
+      throw failure('network_error', 'down');
+    });
+    monitor.start();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(probes).toBe(0);
+    await new Promise<void>((resolve) => {
+      probed = resolve;
+      monitor.report(networkDown);
+    });
+    monitor.stop();
+    const stopped = probes;
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(probes).toBe(stopped);
+    expect(monitor.status.online).toBe(false);
+  });
+
+  it('check() probes at once; a failure that is not about the network changes nothing', async () => {
+    let answer: () => Promise<void> = async () => {
+      throw failure('not_signed_in', 'Sign in first.');
+    };
+    const monitor = monitorWith(() => answer());
+    monitor.report(networkDown);
+    expect((await monitor.check()).online).toBe(false);
+    answer = async () => {
+      throw failure('unauthorized', 'No token.', { status: 401 });
+    };
+    expect((await monitor.check()).online).toBe(true);
+    answer = async () => {
+      throw failure('timeout', 'No answer.');
+    };
+    expect(await monitor.check()).toMatchObject({ online: false, lastError: { code: 'timeout' } });
+  });
+});
