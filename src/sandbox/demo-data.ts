@@ -173,7 +173,7 @@ export function seedDemoData(db: SandboxDb, owners: Record<DemoOwnerKey, number>
       insertShipment.run(
         token,
         ownerId,
-        j % 10 === 9 ? null : `ORD-${100000 + j}`,
+        j % 10 === 9 ? null : `${key === 'desk' ? 'ORD' : 'OT-ORD'}-${100000 + j}`,
         scope,
         status,
         carrier,

@@ -12,7 +12,8 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const { code, statusCode } = (typeof error === 'object' && error !== null ? error : {}) as ErrorWithCode;
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError('payload_too_large', 'The request body is larger than 1 MiB.');
-  if (code === 'FST_ERR_BAD_URL') return new ApiError('not_found', 'No such path.');
+  // A path fastify cannot even decode or whose parameter is absurdly long names nothing.
+  if (code === 'FST_ERR_BAD_URL' || code === 'FST_ERR_MAX_PARAM_LENGTH') return new ApiError('not_found', 'No such path.');
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     return new ApiError('invalid_request', 'The request is malformed.');
   }
