@@ -86,7 +86,7 @@ describe('hostile bodies', () => {
     ['delta tiny', { ...goodAdjust(), delta: 1e-300 }],
     ['delta huge', { ...goodAdjust(), delta: 1e308 }],
     ['delta huge negative', { ...goodAdjust(), delta: -1e308 }],
-    ['delta past safe integers', { ...goodAdjust(), delta: 9007199254740993 }],
+    ['delta past safe integers', { ...goodAdjust(), delta: JSON.parse('9007199254740993') }],
     ['delta negative zero', { ...goodAdjust(), delta: -0 }],
     ['warehouse id number', { ...goodAdjust(), warehouse_id: 5 }],
     ['warehouse id SQL', { ...goodAdjust(), warehouse_id: "wh_1' OR '1'='1" }],
