@@ -8,7 +8,10 @@ import { EventEmitter } from 'node:events';
 
 export class FakeEvent {
   defaultPrevented = false;
-  constructor(readonly url = '') {}
+  constructor(
+    readonly url = '',
+    readonly isMainFrame = true,
+  ) {}
   preventDefault(): void {
     this.defaultPrevented = true;
   }
@@ -28,6 +31,40 @@ export class FakeWebContents extends EventEmitter {
   }
   isDestroyed(): boolean {
     return this.destroyed;
+  }
+}
+
+type WindowOptions = { webPreferences?: Record<string, unknown> } & Record<string, unknown>;
+
+export class FakeBrowserWindow extends EventEmitter {
+  readonly webContents = new FakeWebContents();
+  loadedFile: string | null = null;
+  loadedUrl: string | null = null;
+  minimized = false;
+  focusCalls = 0;
+  constructor(readonly options: WindowOptions) {
+    super();
+  }
+  loadFile(path: string): Promise<void> {
+    this.loadedFile = path;
+    return Promise.resolve();
+  }
+  loadURL(url: string): Promise<void> {
+    this.loadedUrl = url;
+    return Promise.resolve();
+  }
+  isDestroyed(): boolean {
+    return false;
+  }
+  isMinimized(): boolean {
+    return this.minimized;
+  }
+  restore(): void {
+    this.minimized = false;
+  }
+  show(): void {}
+  focus(): void {
+    this.focusCalls++;
   }
 }
 
@@ -67,40 +104,14 @@ export function createElectronMock() {
   });
 
   const windows: FakeBrowserWindow[] = [];
-  class FakeBrowserWindow extends EventEmitter {
-    readonly webContents = new FakeWebContents();
-    loadedFile: string | null = null;
-    loadedUrl: string | null = null;
-    minimized = false;
-    focusCalls = 0;
-    constructor(readonly options: { webPreferences?: Record<string, unknown> } & Record<string, unknown>) {
-      super();
-      windows.push(this);
-      // Electron announces every new webContents, the main window's included.
-      app.emit('web-contents-created', new FakeEvent(), this.webContents);
-    }
-    loadFile(path: string): Promise<void> {
-      this.loadedFile = path;
-      return Promise.resolve();
-    }
-    loadURL(url: string): Promise<void> {
-      this.loadedUrl = url;
-      return Promise.resolve();
-    }
-    isDestroyed(): boolean {
-      return false;
-    }
-    isMinimized(): boolean {
-      return this.minimized;
-    }
-    restore(): void {
-      this.minimized = false;
-    }
-    show(): void {}
-    focus(): void {
-      this.focusCalls++;
-    }
-  }
+  // A plain function used with `new`: a class declared in here would leak EventEmitter's static types.
+  const BrowserWindow = function (options: WindowOptions) {
+    const window = new FakeBrowserWindow(options);
+    windows.push(window);
+    // Electron announces every new webContents, the main window's included.
+    app.emit('web-contents-created', new FakeEvent(), window.webContents);
+    return window;
+  } as unknown as new (options: WindowOptions) => FakeBrowserWindow;
 
   const handled = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
   const ipcMain = {
@@ -166,7 +177,7 @@ export function createElectronMock() {
     },
   };
 
-  return { app, BrowserWindow: FakeBrowserWindow, windows, ipcMain, session: { defaultSession }, shell, contextBridge, ipcRenderer };
+  return { app, BrowserWindow, windows, ipcMain, session: { defaultSession }, shell, contextBridge, ipcRenderer };
 }
 
 export type ElectronMock = ReturnType<typeof createElectronMock>;

@@ -14,7 +14,8 @@ function guarded(openExternal = vi.fn()) {
   const contents = new FakeWebContents();
   guardWebContents(contents as unknown as WebContents, { location, openExternal });
   const fire = (name: string, url: string): FakeEvent => {
-    const event = new FakeEvent(url);
+    // will-frame-navigate is judged for subframes; the main frame's turn is will-navigate.
+    const event = new FakeEvent(url, name !== 'will-frame-navigate');
     contents.emit(name, event, url);
     return event;
   };
@@ -29,6 +30,13 @@ describe('navigation guards', () => {
       expect(fire(name, url).defaultPrevented, url).toBe(true);
     }
     expect(openExternal).not.toHaveBeenCalled();
+  });
+
+  it('judges a main-frame navigation once (will-navigate), so an allowed link could never open twice', () => {
+    const { contents } = guarded();
+    const mainFrame = new FakeEvent('https://evil.com/', true);
+    contents.emit('will-frame-navigate', mainFrame);
+    expect(mainFrame.defaultPrevented).toBe(false);
   });
 
   it('denies every new window; an allowlisted link would go to the browser, nothing else does', () => {

@@ -27,7 +27,11 @@ export function guardWebContents(contents: WebContents, options: GuardOptions): 
     if (external) openExternal(external);
   };
   contents.on('will-navigate', (event) => refuseNavigation(event, event.url, 'navigation'));
-  contents.on('will-frame-navigate', (event) => refuseNavigation(event, event.url, 'frame navigation'));
+  // Subframes (there should be none: the CSP allows no frame source) are held to the same rule;
+  // the main frame is already handled by will-navigate, so an allowed link opens only once.
+  contents.on('will-frame-navigate', (event) => {
+    if (!event.isMainFrame) refuseNavigation(event, event.url, 'frame navigation');
+  });
   contents.on('will-redirect', (event) => refuseNavigation(event, event.url, 'redirect'));
 
   contents.setWindowOpenHandler(({ url }) => {
