@@ -1,0 +1,173 @@
+import type { z } from 'zod';
+import { ShipmentDraft } from '../../../../shared/ipc/records';
+
+/**
+ * The create-shipment form's model: what the inputs hold (strings), how it becomes a
+ * ShipmentDraft, and the contract's own zod schema as the validator, so the form refuses exactly
+ * what main would refuse, with messages a person can act on, next to the field concerned.
+ */
+
+export interface PartyForm {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+export interface ParcelForm {
+  weightGrams: string;
+  length: string;
+  width: string;
+  height: string;
+}
+export interface DraftForm {
+  reference: string;
+  scope: '1' | '2';
+  carrier: string;
+  service: string;
+  sender: PartyForm;
+  recipient: PartyForm;
+  parcels: ParcelForm[];
+}
+
+export const emptyParty = (): PartyForm => ({ name: '', line1: '', line2: '', city: '', postalCode: '', country: '' });
+export const emptyParcel = (): ParcelForm => ({ weightGrams: '', length: '', width: '', height: '' });
+export const emptyDraftForm = (): DraftForm => ({
+  reference: '',
+  scope: '1',
+  carrier: '',
+  service: '',
+  sender: emptyParty(),
+  recipient: emptyParty(),
+  parcels: [emptyParcel()],
+});
+
+/** '' means "not given" (undefined), anything else a number (NaN if it is not one: zod says so). */
+function numberOrMissing(text: string): number | undefined {
+  const t = text.trim();
+  return t === '' ? undefined : Number(t);
+}
+
+function party(p: PartyForm) {
+  return {
+    name: p.name,
+    address: {
+      line1: p.line1,
+      line2: p.line2.trim() === '' ? null : p.line2,
+      city: p.city,
+      postalCode: p.postalCode,
+      // Country codes are upper case in the contract; typing "de" is not a mistake worth an error.
+      country: p.country.trim().toUpperCase(),
+    },
+  };
+}
+
+/** The form as a draft candidate, before validation. */
+export function toDraftCandidate(form: DraftForm, clientRequestId: string): unknown {
+  return {
+    clientRequestId,
+    reference: form.reference,
+    scope: Number(form.scope),
+    carrier: form.carrier,
+    service: form.service,
+    sender: party(form.sender),
+    recipient: party(form.recipient),
+    parcels: form.parcels.map((p) => {
+      const dims = [p.length, p.width, p.height];
+      const noDims = dims.every((d) => d.trim() === '');
+      return {
+        weightGrams: numberOrMissing(p.weightGrams),
+        dimensionsMm: noDims ? null : { length: numberOrMissing(p.length), width: numberOrMissing(p.width), height: numberOrMissing(p.height) },
+      };
+    }),
+  };
+}
+
+/** Field key of an issue: the draft path joined with dots, e.g. `recipient.address.postalCode`, `parcels.0.weightGrams`. */
+export function fieldKey(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+/** A message a person can act on, for one zod issue of the draft schema. */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  const last = String(issue.path.at(-1) ?? '');
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.expected === 'int') return 'Enter a whole number';
+      if (issue.expected === 'number') return (issue as { received?: string }).received === 'NaN' ? 'Enter a number' : 'Required';
+      return 'Required';
+    case 'too_small':
+      if (issue.origin === 'string') return 'Required';
+      if (issue.origin === 'array') return last === 'parcels' ? 'Add at least one parcel' : `At least ${String(issue.minimum)}`;
+      return `At least ${String(issue.minimum)}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `At most ${String(issue.maximum)} characters`;
+      if (issue.origin === 'array') return `At most ${String(issue.maximum)} parcels`;
+      return `At most ${String(issue.maximum)}`;
+    case 'invalid_format':
+      if (last === 'country') return 'Two letters, e.g. DE or FR';
+      if (last === 'clientRequestId') return 'Internal: the request id is not a UUID';
+      return issue.message;
+    default:
+      return issue.message || 'Not valid';
+  }
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let at: unknown = root;
+  for (const key of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
+
+export type DraftCheck = { ok: true; draft: ShipmentDraft } | { ok: false; errors: Record<string, string> };
+
+/** Parses the form with the contract's ShipmentDraft schema; one message per field (the first). */
+export function checkDraft(form: DraftForm, clientRequestId: string): DraftCheck {
+  const candidate = toDraftCandidate(form, clientRequestId);
+  const parsed = ShipmentDraft.safeParse(candidate);
+  if (parsed.success) return { ok: true, draft: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = fieldKey(issue.path);
+    if (key in errors) continue;
+    // An empty field is simply missing, whatever rule it would break once filled in.
+    const value = valueAt(candidate, issue.path);
+    errors[key] = value === undefined || (typeof value === 'string' && value.trim() === '') ? 'Required' : describeIssue(issue);
+  }
+  return { ok: false, errors };
+}
+
+/**
+ * The Idempotency-Key of a submission. A retry of the same content (after a timeout or an
+ * offline failure) reuses the key, so the service creates the shipment at most once; changed
+ * content is a new submission with a new key (the service would refuse an old key with a new body).
+ */
+export class SubmissionKeys {
+  #fingerprint: string | null = null;
+  #key: string | null = null;
+  readonly #newKey: () => string;
+
+  constructor(newKey: () => string = () => crypto.randomUUID()) {
+    this.#newKey = newKey;
+  }
+
+  /** The key for this content: the same as last time if the content is the same. */
+  keyFor(form: DraftForm): string {
+    const fingerprint = JSON.stringify(toDraftCandidate(form, ''));
+    if (this.#key === null || fingerprint !== this.#fingerprint) {
+      this.#fingerprint = fingerprint;
+      this.#key = this.#newKey();
+    }
+    return this.#key;
+  }
+
+  /** After a success: the next submission, even with the same content, is a new shipment. */
+  settle(): void {
+    this.#fingerprint = null;
+    this.#key = null;
+  }
+}

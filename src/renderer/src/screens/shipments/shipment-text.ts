@@ -1,0 +1,28 @@
+import type { ShipmentStatus } from '../../../../shared/ipc/records';
+import type { BadgeTone } from '../../ui/Badge.svelte';
+
+/** How a shipment's state reads on screen: a word and a tone (the word alone must be enough). */
+export const STATUS_LABEL: Record<ShipmentStatus, string> = {
+  created: 'Created',
+  label_ready: 'Label ready',
+  in_transit: 'In transit',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+export const STATUS_TONE: Record<ShipmentStatus, BadgeTone> = {
+  created: 'info',
+  label_ready: 'info',
+  in_transit: 'warn',
+  delivered: 'ok',
+  cancelled: 'neutral',
+};
+
+/** The service lets a shipment be cancelled only before it is on its way (api-contract.md). */
+export function canCancel(status: ShipmentStatus): boolean {
+  return status === 'created' || status === 'label_ready';
+}
+
+export const SCOPE_LABEL: Record<1 | 2, string> = {
+  1: 'Scope 1: booked through the service',
+  2: 'Scope 2: registered only (booked with the carrier elsewhere)',
+};
