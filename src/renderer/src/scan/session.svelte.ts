@@ -1,0 +1,161 @@
+import type { Stock } from '../../../shared/ipc/records';
+import type { DeskError } from '../../../shared/ipc/result';
+import { connectivity } from '../state/connectivity.svelte';
+import { call, onDesk } from '../state/desk';
+import { settings } from '../state/settings.svelte';
+import type { RejectedBurst } from './detector';
+import { ScanQueue } from './queue';
+import { playTone, type Tone } from './tones';
+
+/**
+ * The scan conversation: every code (scanned anywhere, typed in the scan box, picked from the
+ * history) goes through one queue, is answered in order, and the answer becomes the current card
+ * and the head of the history. A fresher stock record (`stock.updated`) replaces the card in place.
+ */
+
+export type ScanOrigin = 'scanner' | 'typed' | 'history';
+
+interface AnswerBase {
+  /** Unique per answer: restarts the card's flash and keys the history. */
+  id: number;
+  code: string;
+  origin: ScanOrigin;
+  /** When it was answered (ms since epoch). */
+  at: number;
+}
+export type Answer =
+  | (AnswerBase & { kind: 'stock'; stock: Stock; matchedBy: 'sku' | 'gtin'; refreshing: boolean; answeredOffline: boolean; updatedInPlace: boolean })
+  | (AnswerBase & { kind: 'not_found'; searched: 'cache' | 'service' })
+  | (AnswerBase & { kind: 'invalid'; problem: string })
+  | (AnswerBase & { kind: 'shipment'; token: string })
+  | (AnswerBase & { kind: 'error'; error: DeskError })
+  | (AnswerBase & { kind: 'unreadable'; burst: RejectedBurst });
+
+export type AnswerTone = 'found' | 'not_found' | 'error' | 'info';
+
+export function toneOf(answer: Answer): AnswerTone {
+  switch (answer.kind) {
+    case 'stock':
+      return 'found';
+    case 'shipment':
+      return 'info';
+    case 'not_found':
+      return 'not_found';
+    default:
+      return 'error';
+  }
+}
+
+const HISTORY_LENGTH = 12;
+const MAX_CODE_LENGTH = 512;
+
+export const scanSession = $state<{ current: Answer | null; history: Answer[]; waiting: number; busy: boolean; overflowed: number }>({
+  current: null,
+  history: [],
+  waiting: 0,
+  busy: false,
+  overflowed: 0,
+});
+
+let nextId = 1;
+let onAnswer: (answer: Answer) => void = () => {};
+
+function sound(tone: AnswerTone): void {
+  const map: Record<AnswerTone, Tone> = { found: 'found', not_found: 'not_found', error: 'error', info: 'found' };
+  playTone(map[tone], settings.value.soundsMuted);
+}
+
+function show(answer: Answer): void {
+  scanSession.current = answer;
+  scanSession.history = [answer, ...scanSession.history].slice(0, HISTORY_LENGTH);
+  sound(toneOf(answer));
+  onAnswer(answer);
+}
+
+async function answer(item: { code: string; origin: ScanOrigin }): Promise<void> {
+  const base = { id: nextId++, code: item.code, origin: item.origin };
+  if (item.code.length > MAX_CODE_LENGTH) {
+    show({ ...base, at: Date.now(), kind: 'invalid', problem: `Longer than any code (${MAX_CODE_LENGTH} characters).` });
+    return;
+  }
+  const result = await call((d) => d.stock.lookup({ code: item.code }));
+  const at = Date.now();
+  if (!result.ok) {
+    show({ ...base, at, kind: 'error', error: result.error });
+    return;
+  }
+  const r = result.value;
+  switch (r.kind) {
+    case 'stock':
+      show({
+        ...base,
+        at,
+        kind: 'stock',
+        stock: r.stock,
+        matchedBy: r.matchedBy,
+        refreshing: r.refreshing,
+        answeredOffline: connectivity.known && !connectivity.online,
+        updatedInPlace: false,
+      });
+      return;
+    case 'not_found':
+      show({ ...base, at, kind: 'not_found', searched: r.searched });
+      return;
+    case 'invalid':
+      show({ ...base, at, kind: 'invalid', problem: r.problem });
+      return;
+    case 'shipment':
+      show({ ...base, at, kind: 'shipment', token: r.token });
+      return;
+  }
+}
+
+const queue = new ScanQueue<{ code: string; origin: ScanOrigin }>({
+  handle: answer,
+  onChange: () => {
+    scanSession.waiting = queue.waiting;
+    scanSession.busy = queue.busy;
+  },
+  onOverflow: () => {
+    scanSession.overflowed += 1;
+  },
+});
+
+/** Queues a code to be answered after those before it. Whitespace around a typed code is ignored. */
+export function submitCode(code: string, origin: ScanOrigin): boolean {
+  const trimmed = origin === 'scanner' ? code : code.trim();
+  if (trimmed === '') return false;
+  return queue.push({ code: trimmed, origin });
+}
+
+/** A fast burst the detector refused (flood, control characters, missing suffix): said clearly. */
+export function reportBurst(burst: RejectedBurst): void {
+  show({ id: nextId++, code: burst.preview, origin: 'scanner', at: Date.now(), kind: 'unreadable', burst });
+}
+
+export function whenScansAnswered(): Promise<void> {
+  return queue.whenIdle();
+}
+
+function applyFresh(stock: Stock): void {
+  const replace = (a: Answer): Answer =>
+    // An older version (a late event) never replaces a newer one.
+    a.kind === 'stock' && a.stock.sku === stock.sku && stock.version >= a.stock.version
+      ? { ...a, stock, refreshing: false, updatedInPlace: true }
+      : a;
+  if (scanSession.current) scanSession.current = replace(scanSession.current);
+  scanSession.history = scanSession.history.map(replace);
+}
+
+/**
+ * Wires the session to the app: what happens after each answer (the shell shows the Scan screen,
+ * or Shipments for a shipment token) and fresh stock records. Returns the unsubscribe.
+ */
+export function startScanSession(hooks: { onAnswer?: (answer: Answer) => void } = {}): () => void {
+  onAnswer = hooks.onAnswer ?? (() => {});
+  const off = onDesk('stock.updated', applyFresh);
+  return () => {
+    off();
+    onAnswer = () => {};
+  };
+}
