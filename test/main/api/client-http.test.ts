@@ -268,7 +268,8 @@ describe('retries', () => {
       baseUrl: `http://127.0.0.1:${port}`,
       credentials: async () => CREDS,
       tokenCache: { load: async () => 'cached-token-0001', save: async () => undefined },
-      backoff: { baseMs: 50, maxDelayMs: 50 },
+      // No jitter here: the waits are 200, 400, 800 ms, time enough for the stub to come up.
+      backoff: { baseMs: 200, maxDelayMs: 800, random: () => 0.999 },
       onOutcome: (o) => {
         onOutcome(o);
         // After the first refusal, the service comes up on that port.
