@@ -26,3 +26,8 @@ export const SCOPE_LABEL: Record<1 | 2, string> = {
   1: 'Scope 1: booked through the service',
   2: 'Scope 2: registered only (booked with the carrier elsewhere)',
 };
+
+/** What a shipment is called on screen: its reference, or its token when it has none. */
+export function shipmentName(s: { reference: string; token: string }): string {
+  return s.reference.trim() || s.token;
+}
