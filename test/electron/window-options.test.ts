@@ -22,6 +22,7 @@ describe('secure web preferences of the window', () => {
       webviewTag: false,
       experimentalFeatures: false,
       navigateOnDragDrop: false,
+      disableBlinkFeatures: 'Auxclick',
     });
     expect(prefs).not.toHaveProperty('enableBlinkFeatures');
     expect(prefs).not.toHaveProperty('additionalArguments');

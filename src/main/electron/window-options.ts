@@ -15,5 +15,7 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
     experimentalFeatures: false,
     navigateOnDragDrop: false,
     spellcheck: false,
+    // Middle-click would ask for a new window; the window-open handler denies it anyway.
+    disableBlinkFeatures: 'Auxclick',
   };
 }
