@@ -1,0 +1,97 @@
+import Database from 'better-sqlite3';
+import { existsSync, renameSync } from 'node:fs';
+import { migrate } from './migrate';
+
+export interface CacheRecovery {
+  /** Why the old file could not be used. */
+  reason: string;
+  /** Where the old file was moved, kept for support (it may hold adjustments that were never sent). */
+  movedTo: string;
+}
+
+export interface OpenedDatabase {
+  db: Database.Database;
+  /** Set when the file was damaged, moved aside and rebuilt empty. */
+  recovery: CacheRecovery | null;
+}
+
+export interface OpenDatabaseOptions {
+  now?: () => Date;
+  /**
+   * `quick` uses `PRAGMA quick_check` (linear in the file size) instead of the full
+   * `integrity_check`; both refuse a damaged page structure.
+   */
+  check?: 'full' | 'quick';
+}
+
+function configure(db: Database.Database): void {
+  // WAL: readers never wait for the sync writer. NORMAL: a power cut may lose the last
+  // transactions but never corrupts the file; the outbox entry written before a send is still
+  // durable against a crash of the app itself, which is what exactly-once relies on.
+  const mode = db.pragma('journal_mode = WAL', { simple: true });
+  if (mode !== 'wal') throw new Error(`journal_mode is ${String(mode)}`);
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+}
+
+function checkIntegrity(db: Database.Database, check: 'full' | 'quick'): void {
+  const rows = db.pragma(check === 'full' ? 'integrity_check' : 'quick_check') as Array<Record<string, unknown>>;
+  const first = rows[0] ? Object.values(rows[0])[0] : undefined;
+  if (rows.length !== 1 || first !== 'ok') throw new Error(`integrity check failed: ${String(first)}`);
+}
+
+function stamp(now: Date): string {
+  return now.toISOString().replace(/[:.]/g, '-');
+}
+
+function moveAside(file: string, now: Date): string {
+  const movedTo = `${file}.corrupt-${stamp(now)}`;
+  renameSync(file, movedTo);
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(file + suffix)) renameSync(file + suffix, movedTo + suffix);
+  }
+  return movedTo;
+}
+
+function openChecked(file: string, check: 'full' | 'quick'): Database.Database {
+  const db = new Database(file);
+  try {
+    configure(db);
+    checkIntegrity(db, check);
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * A busy, locked, unreadable or read-only file is not damaged: moving it aside would throw away a
+ * good cache (and its outbox) because of a passing condition, so those errors are rethrown.
+ */
+const NOT_DAMAGE = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|PERM|READONLY|FULL|NOMEM|AUTH)/;
+function looksDamaged(error: unknown): boolean {
+  const code = error instanceof Database.SqliteError ? error.code : undefined;
+  return !(code && NOT_DAMAGE.test(code));
+}
+
+/**
+ * Opens (or creates) the cache file. A file that is not a database, fails the integrity check or
+ * comes from a newer app is moved aside with a timestamp and rebuilt empty: the cache refills from
+ * the service, and the worker gets a notice instead of an app that does not start.
+ */
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): OpenedDatabase {
+  const now = options.now ?? (() => new Date());
+  const check = options.check ?? 'full';
+  if (!existsSync(file)) return { db: openChecked(file, check), recovery: null };
+  try {
+    return { db: openChecked(file, check), recovery: null };
+  } catch (error) {
+    if (!looksDamaged(error)) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    const movedTo = moveAside(file, now());
+    return { db: openChecked(file, check), recovery: { reason, movedTo } };
+  }
+}

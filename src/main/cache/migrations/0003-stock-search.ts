@@ -1,0 +1,50 @@
+import type { Migration } from './types';
+
+/**
+ * The stock list's search and sort, sized for 100,000 SKUs and a query per keystroke.
+ *
+ * search_keys holds, per stock item, every text a query may be a prefix of: the SKU, each word of
+ * the name (folded to lower case) and each barcode. A term is one range seek on its primary key
+ * (`key >= term AND key < term || U+10FFFF`), never a scan of the names.
+ *
+ * prev is the item's next-smaller key (null for its smallest). The keys of one item that start
+ * with a term are consecutive in its sorted keys, so exactly one of them has a prev that does not
+ * start with the term, that is `prev IS NULL OR prev < term`. Counting the items that match a
+ * term is then a plain range count on the index, with no DISTINCT over up to 100,000 SKUs. sku is
+ * repeated so the smallest matching SKU comes from the same range read.
+ *
+ * The (item_id, key) index answers "does this item match?" while the list is read in sort order; the
+ * sort indexes let a page be read in order and stop after `limit` rows instead of sorting every
+ * match.
+ */
+export const stockSearch: Migration = {
+  version: 3,
+  name: 'stock search',
+  up(db) {
+    db.exec(`
+      CREATE TABLE warehouse_bits (
+        warehouse_id TEXT PRIMARY KEY,
+        bit INTEGER NOT NULL UNIQUE CHECK (bit BETWEEN 0 AND 51)
+      ) STRICT, WITHOUT ROWID;
+      ALTER TABLE stock_items ADD COLUMN wh_mask INTEGER NOT NULL DEFAULT 0;
+
+      CREATE TABLE search_keys (
+        key TEXT NOT NULL,
+        item_id INTEGER NOT NULL REFERENCES stock_items(id) ON DELETE CASCADE,
+        prev TEXT,
+        sku TEXT NOT NULL,
+        wh_mask INTEGER NOT NULL,
+        PRIMARY KEY (key, item_id)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX search_keys_by_item ON search_keys(item_id, key);
+
+      CREATE INDEX stock_items_by_name ON stock_items(name COLLATE NOCASE, sku);
+      CREATE INDEX stock_items_by_on_hand ON stock_items(total_on_hand, sku);
+      CREATE INDEX stock_items_by_available ON stock_items(total_available, sku);
+      CREATE INDEX stock_items_by_updated ON stock_items(updated_at, sku);
+
+      CREATE INDEX stock_levels_by_warehouse_on_hand ON stock_levels(warehouse_id, on_hand, sku);
+      CREATE INDEX stock_levels_by_warehouse_available ON stock_levels(warehouse_id, available, sku);
+    `);
+  },
+};

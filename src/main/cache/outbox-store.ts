@@ -1,0 +1,159 @@
+import type Database from 'better-sqlite3';
+import type { AdjustmentReason, OutboxEntry, OutboxState } from '../../shared/ipc/records';
+import type { DeskError } from '../../shared/ipc/result';
+
+/** An outbox entry as stored: the record the renderer sees, plus what only main may know. */
+export interface StoredOutboxEntry {
+  entry: OutboxEntry;
+  account: string;
+  idempotencyKey: string;
+}
+
+export interface NewOutboxEntry {
+  id: string;
+  account: string;
+  idempotencyKey: string;
+  sku: string;
+  warehouseId: string;
+  delta: number;
+  reason: AdjustmentReason;
+  note: string | null;
+  createdAt: string;
+}
+
+export interface OutboxChange {
+  state: OutboxState;
+  updatedAt: string;
+  attempts?: number;
+  applied?: OutboxEntry['applied'];
+  lastError?: DeskError | null;
+  idempotencyKey?: string;
+}
+
+interface OutboxRow {
+  id: string;
+  account: string;
+  idempotency_key: string;
+  sku: string;
+  warehouse_id: string;
+  delta: number;
+  reason: AdjustmentReason;
+  note: string | null;
+  state: OutboxState;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+  applied_json: string | null;
+  last_error_json: string | null;
+}
+
+function fromRow(row: OutboxRow): StoredOutboxEntry {
+  return {
+    account: row.account,
+    idempotencyKey: row.idempotency_key,
+    entry: {
+      id: row.id,
+      sku: row.sku,
+      warehouseId: row.warehouse_id,
+      delta: row.delta,
+      reason: row.reason,
+      note: row.note,
+      state: row.state,
+      attempts: row.attempts,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      applied: row.applied_json ? (JSON.parse(row.applied_json) as OutboxEntry['applied']) : null,
+      lastError: row.last_error_json ? (JSON.parse(row.last_error_json) as DeskError) : null,
+    },
+  };
+}
+
+export type OutboxCounts = Record<OutboxState, number>;
+
+/** The outbox table: adjustments in creation order (seq), per account. */
+export class OutboxStore {
+  readonly #insert: Database.Statement;
+  readonly #get: Database.Statement;
+  readonly #update: Database.Statement;
+  readonly #nextQueued: Database.Statement;
+  readonly #list: Database.Statement;
+  readonly #counts: Database.Statement;
+  readonly #requeueSending: Database.Statement;
+
+  constructor(db: Database.Database) {
+    this.#insert = db.prepare(`
+      INSERT INTO outbox (id, account, idempotency_key, sku, warehouse_id, delta, reason, note, state, attempts, created_at, updated_at)
+      VALUES (@id, @account, @idempotencyKey, @sku, @warehouseId, @delta, @reason, @note, 'queued', 0, @createdAt, @createdAt)`);
+    this.#get = db.prepare('SELECT * FROM outbox WHERE id = ?');
+    this.#update = db.prepare(`
+      UPDATE outbox SET state = @state, updated_at = @updatedAt, attempts = COALESCE(@attempts, attempts),
+        applied_json = CASE WHEN @setApplied THEN @appliedJson ELSE applied_json END,
+        last_error_json = CASE WHEN @setError THEN @lastErrorJson ELSE last_error_json END,
+        idempotency_key = COALESCE(@idempotencyKey, idempotency_key)
+      WHERE id = @id`);
+    this.#nextQueued = db.prepare("SELECT * FROM outbox WHERE account = ? AND state = 'queued' ORDER BY seq LIMIT 1");
+    this.#list = db.prepare(`
+      SELECT * FROM outbox WHERE account = @account AND (@sku IS NULL OR sku = @sku)
+        AND (@states IS NULL OR state IN (SELECT value FROM json_each(@states)))
+      ORDER BY seq DESC LIMIT @limit`);
+    this.#counts = db.prepare('SELECT state, count(*) AS n FROM outbox WHERE account = ? GROUP BY state');
+    this.#requeueSending = db.prepare("UPDATE outbox SET state = 'queued', updated_at = ? WHERE state = 'sending'");
+  }
+
+  insert(entry: NewOutboxEntry): StoredOutboxEntry {
+    this.#insert.run(entry);
+    return this.get(entry.id)!;
+  }
+
+  get(id: string): StoredOutboxEntry | null {
+    const row = this.#get.get(id) as OutboxRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  update(id: string, change: OutboxChange): StoredOutboxEntry {
+    this.#update.run({
+      id,
+      state: change.state,
+      updatedAt: change.updatedAt,
+      attempts: change.attempts ?? null,
+      setApplied: change.applied !== undefined ? 1 : 0,
+      appliedJson: change.applied ? JSON.stringify(change.applied) : null,
+      setError: change.lastError !== undefined ? 1 : 0,
+      lastErrorJson: change.lastError ? JSON.stringify(change.lastError) : null,
+      idempotencyKey: change.idempotencyKey ?? null,
+    });
+    const stored = this.get(id);
+    if (!stored) throw new Error(`outbox entry ${id} vanished`);
+    return stored;
+  }
+
+  /** The oldest entry still waiting to be sent: replay follows creation order. */
+  nextQueued(account: string): StoredOutboxEntry | null {
+    const row = this.#nextQueued.get(account) as OutboxRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  list(account: string, filter: { states?: readonly OutboxState[]; sku?: string; limit: number }): OutboxEntry[] {
+    const rows = this.#list.all({
+      account,
+      sku: filter.sku ?? null,
+      states: filter.states ? JSON.stringify(filter.states) : null,
+      limit: filter.limit,
+    }) as OutboxRow[];
+    return rows.map((r) => fromRow(r).entry);
+  }
+
+  counts(account: string): OutboxCounts {
+    const counts: OutboxCounts = { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0 };
+    for (const row of this.#counts.all(account) as Array<{ state: OutboxState; n: number }>) counts[row.state] = row.n;
+    return counts;
+  }
+
+  /**
+   * At startup: an entry left `sending` means the process died mid-send. It goes back to queued
+   * and is resent with the same key; the service's idempotency makes that safe.
+   */
+  requeueInterrupted(now: string): number {
+    return this.#requeueSending.run(now).changes;
+  }
+}

@@ -1,0 +1,48 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../../../src/main/cache/migrate';
+import { MIGRATIONS } from '../../../../src/main/cache/migrations';
+
+describe('migration 0003 stock search', () => {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  migrate(db, MIGRATIONS, 2);
+  db.prepare(
+    "INSERT INTO stock_items (sku, name, version, updated_at, confirmed_at, levels_json, total_on_hand, total_reserved, total_available) VALUES ('WD-1', 'Blue Bolt', 1, 't', 't', '[]', 5, 0, 5)",
+  ).run();
+
+  it('adds wh_mask to existing stock items (0 until the next write) and the search tables', () => {
+    expect(migrate(db, MIGRATIONS, 3)).toBe(3);
+    expect(db.prepare("SELECT wh_mask FROM stock_items WHERE sku = 'WD-1'").pluck().get()).toBe(0);
+    const columns = db.prepare("SELECT name FROM pragma_table_info('search_keys')").pluck().all();
+    expect(columns).toEqual(['key', 'item_id', 'prev', 'sku', 'wh_mask']);
+  });
+
+  it('drops the search keys of an item with the item', () => {
+    const id = db.prepare("SELECT id FROM stock_items WHERE sku = 'WD-1'").pluck().get();
+    db.prepare("INSERT INTO search_keys VALUES ('blue', ?, NULL, 'WD-1', 0), ('bolt', ?, 'blue', 'WD-1', 0)").run(id, id);
+    db.prepare("DELETE FROM stock_items WHERE sku = 'WD-1'").run();
+    expect(db.prepare('SELECT count(*) FROM search_keys').pluck().get()).toBe(0);
+  });
+
+  it('answers a prefix term with a range seek on the key index, not a scan', () => {
+    const plan = db
+      .prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM search_keys WHERE key >= 'bl' AND key < 'bl' || char(1114111) AND (prev IS NULL OR prev < 'bl')")
+      .all() as Array<{ detail: string }>;
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/SEARCH search_keys USING PRIMARY KEY \(key>\? AND key<\?\)/);
+  });
+
+  it('has the sort indexes the stock list reads in order', () => {
+    const indexes = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name IN ('stock_items', 'stock_levels')").pluck().all();
+    expect(indexes).toEqual(
+      expect.arrayContaining([
+        'stock_items_by_name',
+        'stock_items_by_on_hand',
+        'stock_items_by_available',
+        'stock_items_by_updated',
+        'stock_levels_by_warehouse_on_hand',
+        'stock_levels_by_warehouse_available',
+      ]),
+    );
+  });
+});
