@@ -180,10 +180,20 @@ export const ShipmentStatus = z.enum(SHIPMENT_STATUSES);
 export type ShipmentStatus = z.infer<typeof ShipmentStatus>;
 
 export const Party = z.object({ name: z.string().trim().min(1).max(200), address: Address });
+/** A parcel as the service reports it: weight 0 and missing dimensions mean "not measured". */
 export const Parcel = z.object({
-  weightGrams: z.number().int().min(1).max(1_000_000),
+  weightGrams: z.number().int().min(0),
   dimensionsMm: Dimensions.nullable(),
 });
+/** A parcel the worker enters: the service's ParcelInput limits. */
+export const ParcelDraft = z.object({
+  weightGrams: z.number().int().min(1).max(100_000),
+  dimensionsMm: Dimensions.nullable(),
+});
+
+/** Must equal the `ServiceLevel` enum of resources/openapi.yaml (a test checks it). */
+export const SERVICE_LEVELS = ['economy', 'standard', 'express'] as const;
+export const ServiceLevel = z.enum(SERVICE_LEVELS);
 
 export const Shipment = z.object({
   token: ShipmentToken,
@@ -208,12 +218,18 @@ export const ShipmentDraft = z.object({
   /** Chosen by the form once per submission: sent as the Idempotency-Key, so a retry never creates two. */
   clientRequestId: z.uuid(),
   reference: z.string().trim().min(1).max(64),
+  /** 1: booked through the service; 2: booked with the carrier elsewhere, only tracked here. */
   scope: z.union([z.literal(1), z.literal(2)]),
-  carrier: z.string().trim().min(1).max(64),
-  service: z.string().trim().min(1).max(64),
+  carrier: z.string().regex(/^[a-z0-9][a-z0-9_-]{1,31}$/, "a carrier code: 2 to 32 lowercase letters, digits, '_' or '-'"),
+  service: ServiceLevel,
+  /** The carrier's number: required for scope 2, absent for scope 1. */
+  trackingNumber: z.string().regex(/^[A-Za-z0-9-]{4,40}$/, "4 to 40 letters, digits or '-'").optional(),
   sender: Party,
   recipient: Party,
-  parcels: z.array(Parcel).min(1).max(50),
+  parcels: z.array(ParcelDraft).min(1).max(50),
+}).refine((d) => (d.scope === 2) === (d.trackingNumber !== undefined), {
+  path: ['trackingNumber'],
+  message: 'required for scope 2 (booked elsewhere) and not allowed for scope 1',
 });
 export type ShipmentDraft = z.infer<typeof ShipmentDraft>;
 
