@@ -12,7 +12,6 @@ import type {
   GreenIndexResult as GreenIndexWire,
   Party as PartyWire,
   Product as ProductWire,
-  ServiceLevel,
   Shipment as ShipmentWire,
   StockItem as StockItemWire,
   TransitTimeRequest,
@@ -198,19 +197,17 @@ function toPartyInput(party: PartyRecord): CreateShipmentRequest['sender'] {
  * A scope 2 shipment needs the carrier's tracking number, which ShipmentDraft does not carry:
  * pass it as `trackingNumber`.
  */
-export function toCreateShipmentRequest(draft: ShipmentDraft, trackingNumber?: string | null): CreateShipmentRequest {
+export function toCreateShipmentRequest(draft: ShipmentDraft): CreateShipmentRequest {
   const body: CreateShipmentRequest = {
     reference: draft.reference,
     scope: draft.scope,
     carrier: draft.carrier,
-    // The record keeps any text; the client validates the request against the contract's enum
-    // before sending, so a wrong value is a `validation_failed` naming `service`, not a bad request.
-    service: draft.service as ServiceLevel,
+    service: draft.service,
     sender: toPartyInput(draft.sender),
     recipient: toPartyInput(draft.recipient),
     parcels: draft.parcels.map((p) => (p.dimensionsMm === null ? { weight_grams: p.weightGrams } : { weight_grams: p.weightGrams, dimensions_mm: { ...p.dimensionsMm } })),
   };
-  if (trackingNumber !== undefined && trackingNumber !== null && trackingNumber !== '') body.tracking_number = trackingNumber;
+  if (draft.trackingNumber !== undefined) body.tracking_number = draft.trackingNumber;
   return body;
 }
 

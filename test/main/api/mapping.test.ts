@@ -176,18 +176,19 @@ describe('records -> wire requests, accepted by the sandbox', () => {
     expect((await api.createShipment(body, draft.clientRequestId)).body.token).toBe(answer.body.token);
   });
 
-  it('a scope 2 draft needs the carrier tracking number, passed beside the draft', async () => {
+  it('a scope 2 draft carries the carrier tracking number', async () => {
     const draft = ShipmentDraft.parse({
       clientRequestId: randomUUID(),
       reference: 'ORD-B1-2',
       scope: 2,
       carrier: 'ups',
       service: 'standard',
+      trackingNumber: '1Z999AA10123456784',
       sender: party('Desk', 'NL', '1011 AB'),
       recipient: party('Client', 'FR', '75001'),
       parcels: [{ weightGrams: 800, dimensionsMm: null }],
     });
-    const created = await api.createShipment(toCreateShipmentRequest(draft, '1Z999AA10123456784'), draft.clientRequestId);
+    const created = await api.createShipment(toCreateShipmentRequest(draft), draft.clientRequestId);
     expect(toShipment(created.body, confirmedAt, 'service')).toMatchObject({ scope: 2, trackingNumber: '1Z999AA10123456784' });
   });
 
