@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import { render } from 'vitest-browser-svelte';
+import App from '../../src/renderer/src/App.svelte';
+import '../../src/renderer/src/styles/base.css';
+import { createFakeDesk, type FakeDesk } from './support/fake-desk';
+import { keyFor } from './scan/keys';
+
+/** A scanner burst as synthetic key events dispatched back to back (microseconds apart). */
+function scan(target: EventTarget, code: string): void {
+  for (const ch of code) target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...keyFor(ch) }));
+  target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, key: 'Enter', code: 'Enter' }));
+}
+
+/** Lets the answer card's flash animation finish so the screenshot shows the resting state. */
+const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 700));
+
+describe('App shell in Chromium (fake desk)', () => {
+  let fake: FakeDesk;
+  let uninstall: () => void;
+  beforeEach(async () => {
+    await page.viewport(1280, 800);
+    fake = createFakeDesk();
+    uninstall = fake.install();
+  });
+  afterEach(() => uninstall());
+
+  it('shows the navigation, the demo banner and the status bar', async () => {
+    render(App);
+    await expect.element(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+    for (const name of ['Scan', 'Stock', 'Shipments', 'Outbox', 'Settings']) await expect.element(page.getByRole('button', { name: new RegExp(`^${name}`) })).toBeVisible();
+    await expect.element(page.getByText('Practice data from a sandbox')).toBeVisible();
+    await expect.element(page.getByTestId('connectivity')).toHaveTextContent('Online');
+    await page.screenshot({ path: '../artifacts/components/app-scan-empty.png' });
+  });
+
+  it('answers a scan made with the focus outside any field, and a typed code', async () => {
+    render(App);
+    await expect.element(page.getByLabelText('Scan or type a code')).toBeVisible();
+    (document.activeElement as HTMLElement | null)?.blur();
+    scan(document.body, 'SKU-00042');
+    await expect.element(page.getByTestId('answer-card')).toHaveAttribute('data-kind', 'stock');
+    await expect.element(page.getByTestId('total-available')).toHaveTextContent('1,286');
+    await expect.element(page.getByText('cached, as of')).toBeVisible();
+    await settle();
+    await page.screenshot({ path: '../artifacts/components/app-scan-found.png' });
+    await page.getByLabelText('Scan or type a code').fill('NOPE-1');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect.element(page.getByTestId('answer-card')).toHaveAttribute('data-kind', 'not_found');
+    await page.screenshot({ path: '../artifacts/components/app-scan-not-found.png' });
+    expect(fake.calls.filter((c) => c.channel === 'stock.lookup').map((c) => c.input)).toEqual([{ code: 'SKU-00042' }, { code: 'NOPE-1' }]);
+  });
+
+  it('switches screens with F4 and Alt+5', async () => {
+    render(App);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'F4', code: 'F4', bubbles: true, cancelable: true }));
+    await expect.element(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
+    await page.screenshot({ path: '../artifacts/components/app-outbox.png' });
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '5', code: 'Digit5', altKey: true, bubbles: true, cancelable: true }));
+    await expect.element(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await page.screenshot({ path: '../artifacts/components/app-settings.png' });
+  });
+});
