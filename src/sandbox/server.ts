@@ -36,6 +36,9 @@ export interface BuiltServer {
 /** Every request is answered or refused within this time (api-contract.md, Limits). */
 const REQUEST_TIMEOUT_MS = 10_000;
 
+/** Operations that change data; idempotent ones always run in an immediate transaction anyway. */
+const WRITING_OPERATIONS: ReadonlySet<OperationId> = new Set(['cancelShipment', 'deleteShipment', 'createShipment', 'adjustStock']);
+
 interface RouteConfig {
   operationId: OperationId;
 }
@@ -154,7 +157,9 @@ export function buildServer(deps: ServerDeps): BuiltServer {
     const handler = handlers[operationId] as Handler<ProtectedOperationId>;
     const key = call.idempotencyKey;
     if (key === undefined) {
-      const result = db.transaction(() => handler(call)).immediate();
+      // Writers take the write lock at BEGIN (no upgrade deadlock); readers read one snapshot.
+      const transaction = db.transaction(() => handler(call));
+      const result = WRITING_OPERATIONS.has(operationId) ? transaction.immediate() : transaction.deferred();
       return { status: 200, json: JSON.stringify(result), replayed: false };
     }
     const hash = requestHash(operationId, call.params, call.body);

@@ -115,6 +115,8 @@ describe('hostile bodies', () => {
 
   const rawCases: [string, string | Uint8Array, number][] = [
     ['truncated JSON', '{"delta": 1', 400],
+    ['delta beyond double range (Infinity is no integer)', '{"warehouse_id":"wh_x","delta":1e400,"reason":"found"}', 400],
+    ['delta below double range', '{"warehouse_id":"wh_x","delta":-1e400,"reason":"found"}', 400],
     ['trailing garbage', '{"delta": 1} x', 400],
     ['single quotes', "{'delta': 1}", 400],
     ['deep nesting', '['.repeat(200_000) + ']'.repeat(200_000), 400],
