@@ -1,0 +1,48 @@
+import { toProduct, toShipment, toStock, toWarehouse, type ProductWire, type ShipmentWire, type StockItemWire, type WarehouseWire } from '../api';
+import type { Cache } from '../cache';
+import type { Product, Shipment, Stock, Warehouse } from '../../shared/ipc/records';
+
+/**
+ * Writes what the service just said into the cache and gives back the app's record of it. The one
+ * place where wire records (through the API client's mapping layer) enter the cache.
+ */
+export class CatalogRecorder {
+  constructor(
+    private readonly cache: Cache,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  confirmedAt(): string {
+    return this.now().toISOString();
+  }
+
+  /**
+   * Records a stock item. Returns the fresh record (with the product's barcodes from the cache),
+   * or null when the cache already holds a newer version (that one was announced when written).
+   */
+  stock(wire: StockItemWire, confirmedAt = this.confirmedAt()): Stock | null {
+    const record = toStock(wire, confirmedAt, 'service');
+    const outcome = this.cache.writes.upsertStock(record, confirmedAt);
+    if (outcome === 'stale') return null;
+    const cached = this.cache.reads.stockBySku(record.sku);
+    return cached ? { ...cached, source: 'service' } : record;
+  }
+
+  products(wires: readonly ProductWire[], confirmedAt = this.confirmedAt()): Product[] {
+    const records = wires.map((w) => toProduct(w, confirmedAt));
+    this.cache.writes.upsertProducts(records, confirmedAt);
+    return records;
+  }
+
+  warehouses(wires: readonly WarehouseWire[], passMark: string | null, firstPosition: number, confirmedAt = this.confirmedAt()): Warehouse[] {
+    const records = wires.map((w) => toWarehouse(w, confirmedAt));
+    this.cache.writes.upsertWarehouses(records, confirmedAt, passMark, firstPosition);
+    return records;
+  }
+
+  shipment(wire: ShipmentWire, confirmedAt = this.confirmedAt()): Shipment {
+    const record = toShipment(wire, confirmedAt, 'service');
+    this.cache.writes.upsertShipment(record, confirmedAt);
+    return record;
+  }
+}

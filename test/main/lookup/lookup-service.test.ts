@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../../src/main/api';
+import { openCache, type Cache } from '../../../src/main/cache';
+import { EventHub } from '../../../src/main/ipc/event-hub';
+import { LookupService } from '../../../src/main/lookup/lookup-service';
+import { CatalogRecorder } from '../../../src/main/services/catalog-recorder';
+import { LookupResult } from '../../../src/shared/ipc/records';
+import type { RunningSandbox } from '../../../src/sandbox';
+import { recordEvents } from '../core/support/events';
+import { startTestSandbox, testClient } from '../core/support/sandbox';
+import { tempDir } from '../core/support/temp-dir';
+
+describe('lookup', () => {
+  const dir = tempDir('desk-lookup-');
+  let sandbox: RunningSandbox;
+  let api: ApiClient;
+  let cache: Cache;
+  let events: EventHub;
+  let online = true;
+  let lookup: LookupService;
+  /** SKU -> barcodes of the demo products in the cache (the first 30 of 60). */
+  const barcodes = new Map<string, string[]>();
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    api = testClient(sandbox);
+    cache = openCache(dir.path);
+    const recorder = new CatalogRecorder(cache);
+    const products = await api.listProducts({ limit: 30 });
+    recorder.products(products.body.data);
+    for (const p of products.body.data) barcodes.set(p.sku, p.barcodes);
+    const stock = await api.listStock({ limit: 30 });
+    for (const s of stock.body.data) recorder.stock(s);
+    events = new EventHub();
+    lookup = new LookupService({ cache, recorder, events, api: () => api, online: () => online });
+  });
+  afterAll(async () => {
+    await lookup.settled();
+    cache.close();
+    await sandbox.close();
+    dir.remove();
+  });
+  beforeEach(async () => {
+    await lookup.settled();
+    online = true;
+    sandbox.setFaults({ unreachable: false, latencyMs: 0 });
+  });
+
+  async function look(code: string): Promise<LookupResult> {
+    const result = await lookup.lookup(code);
+    return LookupResult.parse(result); // every answer fits the contract
+  }
+
+  it('answers a cached SKU from the cache when offline, saying when it was confirmed', async () => {
+    online = false;
+    const result = await look('WD-000002');
+    expect(result).toMatchObject({ kind: 'stock', matchedBy: 'sku', refreshing: false, stock: { sku: 'WD-000002', source: 'cache' } });
+    expect(result.kind === 'stock' && result.stock.barcodes).toEqual(barcodes.get('WD-000002'));
+    expect(result.kind === 'stock' && Date.parse(result.stock.confirmedAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('answers from the cache at once when online, then pushes the fresh record from the service', async () => {
+    const before = cache.reads.stockBySku('WD-000003')!;
+    const warehouseId = before.levels[0]!.warehouseId;
+    // The service changes behind the cache's back.
+    await api.adjustStock('WD-000003', { warehouse_id: warehouseId, delta: 5, reason: 'found' }, crypto.randomUUID());
+    const recorder = recordEvents(events);
+    const result = await look('WD-000003');
+    expect(result).toMatchObject({ kind: 'stock', refreshing: true, stock: { version: before.version, source: 'cache' } });
+    const fresh = await recorder.waitFor('stock.updated', (s) => s.sku === 'WD-000003');
+    recorder.detach();
+    expect(fresh).toMatchObject({ source: 'service', version: before.version + 1, barcodes: before.barcodes });
+    expect(fresh.levels.find((l) => l.warehouseId === warehouseId)!.onHand).toBe(before.levels[0]!.onHand + 5);
+    expect(cache.reads.stockBySku('WD-000003')!.version).toBe(before.version + 1);
+  });
+
+  it('finds a SKU typed in lower case', async () => {
+    expect(await look('wd-000004')).toMatchObject({ kind: 'stock', stock: { sku: 'WD-000004' } });
+  });
+
+  it('finds a GTIN-13 scanned as GTIN-14 with a leading 0, as a GS1 element string, or as UPC-A', async () => {
+    online = false;
+    const ean = barcodes.get('WD-000005')![0]!;
+    expect(ean).toHaveLength(13);
+    for (const code of [ean, `0${ean}`, `(01)0${ean}`, `010${ean}\u001d10LOT1`, `]C1010${ean}17261231`]) {
+      expect(await look(code), code).toMatchObject({ kind: 'stock', matchedBy: 'gtin', stock: { sku: 'WD-000005' } });
+    }
+    // Every 13th demo EAN-13 starts with 0: its UPC-A (12 digits) is the same GTIN.
+    const upcEan = barcodes.get('WD-000013')![0]!;
+    expect(upcEan.startsWith('0')).toBe(true);
+    expect(await look(upcEan.slice(1))).toMatchObject({ kind: 'stock', matchedBy: 'gtin', stock: { sku: 'WD-000013' } });
+  });
+
+  it('finds a GTIN-14 outer-case code and a GTIN-8', async () => {
+    online = false;
+    const outer = barcodes.get('WD-000007')!.find((b) => b.length === 14)!;
+    expect(await look(outer)).toMatchObject({ kind: 'stock', matchedBy: 'gtin', stock: { sku: 'WD-000007' } });
+    const gtin8 = barcodes.get('WD-000029')!.find((b) => b.length === 8)!;
+    expect(await look(gtin8)).toMatchObject({ kind: 'stock', matchedBy: 'gtin', stock: { sku: 'WD-000029' } });
+  });
+
+  it('refuses a barcode with a wrong check digit, and control characters', async () => {
+    const ean = barcodes.get('WD-000005')![0]!;
+    const wrong = ean.slice(0, 12) + String((Number(ean[12]) + 1) % 10);
+    expect(await look(wrong)).toMatchObject({ kind: 'invalid', problem: expect.stringMatching(/check digit/) });
+    expect(await look(`(01)0${wrong}`)).toMatchObject({ kind: 'invalid', problem: expect.stringMatching(/check digit/) });
+    expect(await look('WD-000005\u0000')).toMatchObject({ kind: 'invalid', problem: expect.stringMatching(/control/) });
+  });
+
+  it('recognises a shipment token', async () => {
+    expect(await look(' shp_4m2q8x0c7v6b5n1k3j9h ')).toEqual({ kind: 'shipment', code: 'shp_4m2q8x0c7v6b5n1k3j9h', token: 'shp_4m2q8x0c7v6b5n1k3j9h' });
+  });
+
+  it('offline, a miss says only the offline cache was searched', async () => {
+    online = false;
+    expect(await look('WD-000045')).toEqual({ kind: 'not_found', code: 'WD-000045', searched: 'cache' });
+  });
+
+  it('online, a SKU missing from the cache is read from the service and cached', async () => {
+    expect(cache.reads.stockBySku('WD-000041')).toBeNull();
+    expect(await look('WD-000041')).toMatchObject({ kind: 'stock', matchedBy: 'sku', refreshing: false, stock: { sku: 'WD-000041', source: 'service' } });
+    expect(cache.reads.stockBySku('WD-000041')).not.toBeNull();
+  });
+
+  it('online, a GTIN missing from the cache is found through the products barcode filter', async () => {
+    const product = (await api.listProducts({ sku_prefix: 'WD-000042' })).body.data[0]!;
+    expect(cache.reads.skuByGtin14(product.barcodes[0]!.padStart(14, '0'))).toBeNull();
+    expect(await look(product.barcodes[0]!)).toMatchObject({ kind: 'stock', matchedBy: 'gtin', stock: { sku: 'WD-000042', source: 'service' } });
+    // Next time it is a cache hit.
+    online = false;
+    expect(await look(product.barcodes[0]!)).toMatchObject({ kind: 'stock', stock: { sku: 'WD-000042', source: 'cache' } });
+  });
+
+  it('online, a code the service does not know either is not found at the service', async () => {
+    expect(await look('NOPE-1')).toEqual({ kind: 'not_found', code: 'NOPE-1', searched: 'service' });
+    expect(await look('4006381333931')).toEqual({ kind: 'not_found', code: '4006381333931', searched: 'service' });
+  });
+
+  it('when the service cannot be reached after all, a miss is reported as searched in the cache only', async () => {
+    sandbox.setFaults({ unreachable: true });
+    expect(await look('WD-000050')).toEqual({ kind: 'not_found', code: 'WD-000050', searched: 'cache' });
+  });
+});
