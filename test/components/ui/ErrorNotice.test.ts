@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import { render } from 'vitest-browser-svelte';
+import ErrorNotice from '../../../src/renderer/src/ui/ErrorNotice.svelte';
+import '../../../src/renderer/src/styles/base.css';
+
+describe('ErrorNotice', () => {
+  it('shows the human message, the code and a copyable request id', async () => {
+    render(ErrorNotice, {
+      error: { code: 'insufficient_stock', message: 'Only 3 on hand in Main hall.', status: 409, requestId: 'req_8f2a91' },
+    });
+    const alert = page.getByRole('alert');
+    await expect.element(alert).toHaveTextContent('Not enough stock');
+    await expect.element(alert).toHaveTextContent('Only 3 on hand in Main hall.');
+    await expect.element(alert).toHaveTextContent('insufficient_stock');
+    await expect.element(alert).toHaveTextContent('req_8f2a91');
+    await page.getByRole('button', { name: 'Copy request id req_8f2a91' }).click();
+    await expect.element(page.getByRole('button', { name: /Copy request id/ })).toHaveTextContent(/Copied|Copy failed/);
+    await page.screenshot({ path: '../../artifacts/components/error-notice.png' });
+  });
+
+  it('cleans a message that carries a stack or an object dump', async () => {
+    render(ErrorNotice, { error: { code: 'internal_error', message: 'TypeError: x is undefined\n    at run (main.js:10:5)' } });
+    const alert = page.getByRole('alert');
+    await expect.element(alert).toHaveTextContent('TypeError: x is undefined');
+    await expect.element(alert).not.toHaveTextContent('main.js');
+    await expect.element(alert).not.toHaveTextContent('[object');
+  });
+
+  it('lists field problems of a validation error', async () => {
+    render(ErrorNotice, { error: { code: 'validation_failed', message: 'The request is not valid.', details: [{ field: 'delta', problem: 'must not be 0' }] } });
+    await expect.element(page.getByRole('alert')).toHaveTextContent('delta: must not be 0');
+  });
+});
