@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-svelte';
+import OutboxScreen from '../../../src/renderer/src/screens/outbox/OutboxScreen.svelte';
+import '../../../src/renderer/src/styles/base.css';
+import { createFakeDesk, entryOf, type FakeDesk } from '../support/fake-desk';
+
+describe('OutboxScreen', () => {
+  let fake: FakeDesk;
+  let uninstall: () => void;
+  beforeEach(async () => {
+    await page.viewport(1280, 800);
+    const rejected = entryOf({
+      id: 'ob-2',
+      delta: -500,
+      state: 'rejected',
+      attempts: 1,
+      lastError: { code: 'insufficient_stock', message: 'Only 86 on hand in North annex.', status: 409, requestId: 'req_9' },
+    });
+    const queued = entryOf({ id: 'ob-1', delta: 12, reason: 'received', note: 'Pallet 3 of 4' });
+    const counts = { queued: 1, sending: 0, applied: 0, rejected: 1, discarded: 0 };
+    fake = createFakeDesk({
+      'outbox.list': (input) => {
+        const states = input?.states;
+        const all = [queued, rejected];
+        return { ok: true, value: { entries: states ? all.filter((e) => states.includes(e.state)) : all, counts } };
+      },
+      'outbox.discard': ({ id }) => ({ ok: true, value: { ...(id === 'ob-2' ? rejected : queued), state: 'discarded' } }),
+      'outbox.retry': () => ({ ok: false, error: { code: 'outbox_not_retryable', message: 'This adjustment is being sent right now.' } }),
+    });
+    uninstall = fake.install();
+  });
+  afterEach(() => uninstall());
+
+  it('lists pending and rejected entries with the service’s reason', async () => {
+    render(OutboxScreen);
+    await expect.element(page.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
+    await expect.element(page.getByText('Pallet 3 of 4')).toBeVisible();
+    await page.getByRole('tab', { name: /Rejected/ }).click();
+    await expect.element(page.getByRole('alert')).toHaveTextContent('Only 86 on hand in North annex.');
+    await expect.element(page.getByRole('alert')).toHaveTextContent('req_9');
+    await page.getByRole('tab', { name: /All/ }).click();
+    await expect.element(page.getByText('Pallet 3 of 4')).toBeVisible();
+    await page.screenshot({ path: '../../artifacts/components/outbox-all.png' });
+  });
+
+  it('discards only after a confirmation, and shows a refused retry', async () => {
+    render(OutboxScreen);
+    await page.getByRole('tab', { name: /Rejected/ }).click();
+    await page.getByRole('button', { name: 'Discard −500 SKU-00042' }).click();
+    await expect.element(page.getByRole('dialog', { name: 'Discard this adjustment?' })).toBeVisible();
+    expect(fake.calls.some((c) => c.channel === 'outbox.discard')).toBe(false);
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => fake.calls.filter((c) => c.channel === 'outbox.discard').map((c) => c.input)).toEqual([{ id: 'ob-2' }]);
+    await page.getByRole('button', { name: 'Retry −500 SKU-00042' }).click();
+    await expect.element(page.getByText('This adjustment is being sent right now.')).toBeVisible();
+  });
+});
