@@ -1,0 +1,80 @@
+// `npm run bench`: every figure of issue 6, each a ratio to a bound measured in the same run.
+// `npm run bench -- --quick`: fewer SKUs and iterations (under a minute), written to
+// bench/results/quick.json only and marked QUICK; `--only=a,b` runs some modules (see MODULES).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildRenderer, measureBundle } from './figures/bundle';
+import { measureSandboxThroughput } from './figures/sandbox-throughput';
+import { errorText, type BenchContext, type Figure } from './lib/figure';
+import { loadNow, machineInfo } from './lib/machine';
+import { machineText, markdownTable, toReport, writeDoc, writeJson } from './lib/report';
+import { DOC_TEMPLATE } from './lib/doc-template';
+
+const ROOT = join(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+
+type Module = { name: string; run: (ctx: BenchContext) => Promise<Figure[]> };
+
+let build: Awaited<ReturnType<typeof buildRenderer>> | null = null;
+async function ensureBuild(ctx: BenchContext): Promise<NonNullable<typeof build>> {
+  build ??= await buildRenderer(ctx);
+  return build;
+}
+
+/** In this order: the sync module leaves the synced data dir the later ones reopen. */
+const MODULES: Module[] = [
+  { name: 'bundle', run: async (ctx) => measureBundle(ctx, await ensureBuild(ctx)) },
+  { name: 'throughput', run: measureSandboxThroughput },
+];
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const machine = machineInfo();
+  const scratch = mkdtempSync(join(tmpdir(), 'wd-bench-'));
+  const ctx: BenchContext = {
+    quick,
+    skus: quick ? 20_000 : 100_000,
+    runs: quick ? 2 : 5,
+    scratch,
+    shared: {},
+    log: (m) => console.log(`[bench${quick ? ' QUICK' : ''} ${((performance.now() - started) / 1000).toFixed(1)}s] ${m}`),
+  };
+  ctx.log(`${machine.nproc} CPUs, ${machine.cpuModel}, load ${machine.loadAtStart.join(' / ')}${quick ? ', QUICK mode' : ''}`);
+  const figures: Figure[] = [];
+  try {
+    for (const m of MODULES) {
+      if (only && !only.includes(m.name)) continue;
+      ctx.log(`-- ${m.name}`);
+      try {
+        figures.push(...(await m.run(ctx)));
+      } catch (error) {
+        // A module that throws still leaves a row, so the report says what was not measured.
+        figures.push({ key: m.name, title: m.name, value: null, unit: 'ms', bound: null, ratio: null, goal: '-', met: null, notMeasured: errorText(error) });
+      }
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  machine.loadAtEnd = loadNow();
+  const durationSeconds = (performance.now() - started) / 1000;
+  const command = `npm run bench${quick ? ' -- --quick' : ''}${only ? ` -- --only=${only.join(',')}` : ''}`;
+  const report = toReport(figures, { quick, command, machine, durationSeconds });
+  const table = markdownTable(figures);
+  const header = machineText(machine, command, durationSeconds, quick);
+  console.log(`\n${quick ? 'QUICK RUN (not comparable with a full run)\n' : ''}${header}\n\n${table}\n`);
+  if (quick || only) {
+    writeJson(join(ROOT, 'bench', 'results', quick ? 'quick.json' : 'partial.json'), report);
+    console.log(`written: bench/results/${quick ? 'quick.json' : 'partial.json'} (docs/benchmarks.md is only rewritten by a full run)`);
+  } else {
+    writeJson(join(ROOT, 'bench', 'results', 'latest.json'), report);
+    writeDoc(join(ROOT, 'docs', 'benchmarks.md'), `${header}\n\n${table}`, DOC_TEMPLATE);
+    console.log('written: bench/results/latest.json, docs/benchmarks.md');
+  }
+}
+
+await main();
+// Handles left open by a module (keep-alive sockets, a browser) must not keep a finished run alive.
+process.exit(0);
