@@ -120,6 +120,15 @@ describe('ScanDetector (key timing, physical keys)', () => {
     expect(scans.map((s) => s.code)).toEqual(['QzY1.']);
   });
 
+  it('keeps the case the OS produced when the layout agrees with the key (no Shift flag needed)', () => {
+    for (const [key, code] of [['W', 'KeyW'], ['d', 'KeyD'], ['_', 'Minus'], ['7', 'Digit7']] as const) {
+      keydown(document.body, { key, code });
+      time.advance(2);
+    }
+    keydown(document.body, { key: 'Enter', code: 'Enter' });
+    expect(scans.map((s) => s.code)).toEqual(['Wd_7']);
+  });
+
   it('strips the configured prefix and refuses a fast burst without it', () => {
     make({ prefix: '#' });
     keydown(document.body, { key: '#', code: 'Digit3', shiftKey: true }); // prefix matched by event.key

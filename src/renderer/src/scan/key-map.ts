@@ -50,11 +50,14 @@ export function charForKey(e: KeyLike): string | null {
   if (/^Numpad[0-9]$/.test(code)) return code.slice(6);
   if (/^Key[A-Z]$/.test(code)) {
     const letter = code.slice(3);
+    // When the layout agrees with the physical key, the OS already applied Shift and Caps Lock
+    // (and some wedges and automation send the character without a Shift flag): trust its case.
+    if (e.key.length === 1 && e.key.toUpperCase() === letter) return e.key;
     const caps = e.getModifierState?.('CapsLock') ?? false;
     return e.shiftKey !== caps ? letter : letter.toLowerCase();
   }
   const pair = SHIFTED[code];
-  if (pair) return e.shiftKey ? pair[1] : pair[0];
+  if (pair) return e.key === pair[0] || e.key === pair[1] ? e.key : e.shiftKey ? pair[1] : pair[0];
   const numpad = NUMPAD[code];
   if (numpad) return numpad;
   // Unknown physical key: trust a single printable character in `key`.
