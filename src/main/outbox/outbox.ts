@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { isAuthFailure, isTransient, toAdjustRequest, toAppliedAdjustment, type ApiClient } from '../api';
+import type { Cache } from '../cache';
+import type { StoredOutboxEntry } from '../cache/outbox-store';
+import type { EventHub } from '../ipc/event-hub';
+import type { CatalogRecorder } from '../services/catalog-recorder';
+import type { AdjustInput, OutboxEntry, OutboxState } from '../../shared/ipc/records';
+import { DeskFailure, failure, type DeskError } from '../../shared/ipc/result';
+
+export interface OutboxDeps {
+  cache: Cache;
+  recorder: CatalogRecorder;
+  events: EventHub;
+  /** The signed-in account's key (never a credential), or null when signed out. */
+  account: () => string | null;
+  /** The API client of the signed-in account, or null when signed out. */
+  api: () => ApiClient | null;
+  /** The connectivity monitor's judgement: offline, nothing is sent. */
+  online: () => boolean;
+  now?: () => Date;
+  newKey?: () => string;
+  log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
+}
+
+export interface OutboxListing {
+  entries: OutboxEntry[];
+  counts: Record<OutboxState, number>;
+}
+
+const DEFAULT_LIST_LIMIT = 200;
+
+function toDeskError(error: unknown): DeskError {
+  if (error instanceof DeskFailure) return { ...error.error };
+  return { code: 'internal_error', message: 'The adjustment could not be sent because of an error inside the app.' };
+}
+
+/**
+ * The exactly-once outbox of stock adjustments.
+ *
+ * An adjustment is written to SQLite with a fresh idempotency key, in one transaction, before any
+ * network call; then sent. Entries are sent one at a time in creation order, always with their
+ * stored key, so whatever dies in between (the network, the process), sending again is safe: the
+ * service answers a repeated key with its first result and changes nothing.
+ *
+ *   queued -> sending -> applied | rejected      queued | rejected -> discarded
+ *
+ * - A transient failure (no answer, 429, 5xx) or an account problem puts the entry back to queued
+ *   with attempts counted and lastError set, and stops the run; the next trigger (reconnect,
+ *   timer, retry) resumes it.
+ * - A refusal (409 insufficient_stock, 404, 422, ...) makes it rejected, kept with the service's
+ *   code, message and request id, and the run goes on with the next entry.
+ * - An entry found `sending` at startup was interrupted mid-send and goes back to queued.
+ */
+export class Outbox {
+  readonly #deps: OutboxDeps;
+  readonly #now: () => Date;
+  readonly #newKey: () => string;
+  #running: Promise<void> | null = null;
+  #again = false;
+  readonly #settledWaiters = new Map<string, Set<() => void>>();
+
+  constructor(deps: OutboxDeps) {
+    this.#deps = deps;
+    this.#now = deps.now ?? (() => new Date());
+    this.#newKey = deps.newKey ?? randomUUID;
+  }
+
+  /** At startup, before anything is sent: entries the last process left mid-send are queued again. */
+  recoverInterrupted(): number {
+    return this.#deps.cache.outbox.requeueInterrupted(this.#stamp());
+  }
+
+  /** Stores the adjustment (the transaction commits before this returns), then starts sending. */
+  enqueue(input: AdjustInput): OutboxEntry {
+    const account = this.#requireAccount();
+    const stored = this.#deps.cache.outbox.insert({
+      id: randomUUID(),
+      account,
+      idempotencyKey: this.#newKey(),
+      sku: input.sku,
+      warehouseId: input.warehouseId,
+      delta: input.delta,
+      reason: input.reason,
+      note: input.note === undefined || input.note === '' ? null : input.note,
+      createdAt: this.#stamp(),
+    });
+    this.#announce(stored);
+    this.kick();
+    return stored.entry;
+  }
+
+  list(filter: { states?: readonly OutboxState[]; sku?: string; limit?: number } = {}): OutboxListing {
+    const account = this.#deps.account();
+    if (account === null) return { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0 } };
+    return {
+      entries: this.#deps.cache.outbox.list(account, { ...filter, limit: filter.limit ?? DEFAULT_LIST_LIMIT }),
+      counts: this.#deps.cache.outbox.counts(account),
+    };
+  }
+
+  /**
+   * A queued entry is sent now. A rejected entry is queued again under a NEW idempotency key: the
+   * service stored its refusal under the old key and would repeat it forever; the worker has
+   * decided to try again (say, after the missing stock arrived), which is a new request. The one
+   * exception is a refusal that is not a judgement of the service (`unexpected_response`: an
+   * answer we could not read, so the adjustment may have been applied): it keeps its key, so a
+   * retry can never apply it twice.
+   */
+  retry(id: string): OutboxEntry {
+    const stored = this.#own(id);
+    const { state } = stored.entry;
+    if (state === 'queued') {
+      this.kick();
+      return stored.entry;
+    }
+    if (state !== 'rejected') throw failure('outbox_not_retryable', `An adjustment that is ${state} cannot be retried.`);
+    const keepKey = stored.entry.lastError?.code === 'unexpected_response';
+    const updated = this.#deps.cache.outbox.update(id, {
+      state: 'queued',
+      updatedAt: this.#stamp(),
+      ...(keepKey ? {} : { idempotencyKey: this.#newKey() }),
+    });
+    this.#announce(updated);
+    this.kick();
+    return updated.entry;
+  }
+
+  /** Queued or rejected entries are discarded: never sent, kept in the history. */
+  discard(id: string): OutboxEntry {
+    const stored = this.#own(id);
+    const { state } = stored.entry;
+    if (state !== 'queued' && state !== 'rejected') {
+      throw failure('outbox_not_discardable', `An adjustment that is ${state} cannot be discarded.`);
+    }
+    const updated = this.#deps.cache.outbox.update(id, { state: 'discarded', updatedAt: this.#stamp() });
+    this.#announce(updated);
+    return updated.entry;
+  }
+
+  /** Starts sending queued entries (reconnect, timer, a new entry); a run in progress goes round once more. */
+  kick(): Promise<void> {
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      try {
+        do {
+          this.#again = false;
+          await this.#drain();
+        } while (this.#again);
+      } finally {
+        this.#running = null;
+      }
+    })();
+    return this.#running;
+  }
+
+  /** Resolves when no run is in progress (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  /** Resolves when entry `id` is no longer queued or sending, or after `timeoutMs`; returns it as it then is. */
+  async settled(id: string, timeoutMs: number): Promise<OutboxEntry> {
+    const current = () => this.#deps.cache.outbox.get(id)?.entry;
+    const now = current();
+    if (!now || (now.state !== 'queued' && now.state !== 'sending')) return now ?? this.#own(id).entry;
+    await new Promise<void>((resolve) => {
+      const waiters = this.#settledWaiters.get(id) ?? new Set();
+      this.#settledWaiters.set(id, waiters);
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        if (waiters.size === 0) this.#settledWaiters.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      timer.unref();
+      waiters.add(done);
+    });
+    return current() ?? this.#own(id).entry;
+  }
+
+  async #drain(): Promise<void> {
+    for (;;) {
+      const account = this.#deps.account();
+      const api = this.#deps.api();
+      if (account === null || api === null || !this.#deps.online()) return;
+      const next = this.#deps.cache.outbox.nextQueued(account);
+      if (!next) return;
+      const keepGoing = await this.#send(api, next);
+      if (!keepGoing) return;
+    }
+  }
+
+  /** Sends one entry; false when the run should stop (the service or the account is not usable now). */
+  async #send(api: ApiClient, stored: StoredOutboxEntry): Promise<boolean> {
+    const { entry, idempotencyKey } = stored;
+    const outbox = this.#deps.cache.outbox;
+    // Marked `sending` before the request leaves: found so at startup, it was interrupted.
+    this.#announce(outbox.update(entry.id, { state: 'sending', updatedAt: this.#stamp(), attempts: entry.attempts + 1 }));
+    const body = toAdjustRequest({
+      sku: entry.sku,
+      warehouseId: entry.warehouseId,
+      delta: entry.delta,
+      reason: entry.reason,
+      ...(entry.note !== null ? { note: entry.note } : {}),
+    });
+    try {
+      const answer = await api.adjustStock(entry.sku, body, idempotencyKey);
+      const confirmedAt = this.#stamp();
+      // The entry's new state and the stock it left commit together.
+      const { applied, fresh } = this.#deps.cache.writes.transaction(() => ({
+        fresh: this.#deps.recorder.stock(answer.body.stock_item, confirmedAt),
+        applied: outbox.update(entry.id, { state: 'applied', updatedAt: confirmedAt, applied: toAppliedAdjustment(answer), lastError: null }),
+      }));
+      this.#announce(applied);
+      if (fresh) this.#deps.events.emit('stock.updated', fresh);
+      return true;
+    } catch (error) {
+      const deskError = toDeskError(error);
+      if (!(error instanceof DeskFailure) || isTransient(deskError) || isAuthFailure(deskError)) {
+        this.#announce(outbox.update(entry.id, { state: 'queued', updatedAt: this.#stamp(), lastError: deskError }));
+        this.#deps.log?.('warn', 'adjustment stays queued', { id: entry.id, code: deskError.code });
+        return false;
+      }
+      this.#announce(outbox.update(entry.id, { state: 'rejected', updatedAt: this.#stamp(), lastError: deskError }));
+      return true;
+    }
+  }
+
+  #own(id: string): StoredOutboxEntry {
+    const stored = this.#deps.cache.outbox.get(id);
+    if (!stored || stored.account !== this.#deps.account()) throw failure('outbox_entry_not_found', 'No such adjustment.');
+    return stored;
+  }
+
+  #requireAccount(): string {
+    const account = this.#deps.account();
+    if (account === null) throw failure('not_signed_in', 'Sign in (or start the demo) to adjust stock.');
+    return account;
+  }
+
+  #announce(stored: StoredOutboxEntry): void {
+    this.#deps.events.emit('outbox.changed', stored.entry);
+    const { state } = stored.entry;
+    if (state !== 'queued' && state !== 'sending') for (const done of [...(this.#settledWaiters.get(stored.entry.id) ?? [])]) done();
+  }
+
+  #stamp(): string {
+    return this.#now().toISOString();
+  }
+}
