@@ -1,5 +1,5 @@
 import { startAccount } from './account.svelte';
-import { call } from './desk';
+import { call, getDesk } from './desk';
 import { startConnectivity } from './connectivity.svelte';
 import { pushNotice, startNotices } from './notices.svelte';
 import { startOutbox } from './outbox.svelte';
@@ -18,6 +18,9 @@ let stopAll: (() => void) | null = null;
  */
 export function startDeskState(): () => void {
   if (stopAll) return stopAll;
+  if (!getDesk()) {
+    pushNotice({ level: 'error', code: 'bridge_missing', message: 'Not connected to the desk: this page must run inside Warehouse Desk. Nothing can be looked up or changed.' });
+  }
   const offs = [
     startConnectivity(),
     startAccount((s) => {
