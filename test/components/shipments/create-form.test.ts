@@ -65,7 +65,6 @@ function installCreate(answers: ((draft: ShipmentDraft) => Result<Shipment>)[]) 
 async function fillValid(): Promise<void> {
   await fill('reference', 'ORDER-1001');
   await fill('carrier', 'DHL');
-  await fill('service', 'standard');
   for (const who of ['sender', 'recipient']) {
     await fill(`${who}.name`, who === 'sender' ? 'Main hall' : 'Ada Lovelace');
     await fill(`${who}.address.line1`, '1 Dock Road');
@@ -109,8 +108,17 @@ describe('Create shipment form in Chromium', () => {
     // A size is all three or none.
     await fill('parcels.0.dimensionsMm.length', '300');
     expect(errorOf('parcels.0.dimensionsMm.width')).toBe('Required');
-    await fill('carrier', 'x'.repeat(64));
+    await fill('carrier', 'D H L');
+    expect(errorOf('carrier')).toBe('A carrier code: 2 to 32 letters, digits, _ or -, e.g. dhl');
+    await fill('carrier', 'DHL');
     expect(errorOf('carrier')).toBe(null);
+    await fill('parcels.0.weightGrams', '100001');
+    expect(errorOf('parcels.0.weightGrams')).toMatch(/^At most 100.000$/);
+    // Scope 2 (booked elsewhere) needs the carrier's tracking number.
+    await page.getByRole('radio', { name: /^2:/ }).click();
+    await expect.poll(() => errorOf('trackingNumber')).toBe('Required');
+    await fill('trackingNumber', 'ab');
+    expect(errorOf('trackingNumber')).toBe('4 to 40 letters, digits or -');
     expect(drafts).toEqual([]);
   });
 
@@ -133,6 +141,9 @@ describe('Create shipment form in Chromium', () => {
     const first = ShipmentDraft.parse(drafts[0]);
     expect(first.clientRequestId).toBe('00000000-0000-4000-8000-000000000001');
     expect(first.sender.address.country).toBe('DE');
+    expect(first.carrier).toBe('dhl');
+    expect(first.service).toBe('standard');
+    expect(first.trackingNumber).toBeUndefined();
     expect(first.parcels).toEqual([{ weightGrams: 1500, dimensionsMm: null }]);
     expect(first.recipient.address.line2).toBeNull();
 

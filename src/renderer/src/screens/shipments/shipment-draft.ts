@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ShipmentDraft } from '../../../../shared/ipc/records';
+import { ShipmentDraft, type SERVICE_LEVELS } from '../../../../shared/ipc/records';
 
 /**
  * The create-shipment form's model: what the inputs hold (strings), how it becomes a
@@ -24,8 +24,11 @@ export interface ParcelForm {
 export interface DraftForm {
   reference: string;
   scope: '1' | '2';
+  /** A carrier code (dhl, ups, ...). */
   carrier: string;
-  service: string;
+  service: (typeof SERVICE_LEVELS)[number];
+  /** Only for scope 2: the carrier's own number of a booking made elsewhere. */
+  trackingNumber: string;
   sender: PartyForm;
   recipient: PartyForm;
   parcels: ParcelForm[];
@@ -37,7 +40,8 @@ export const emptyDraftForm = (): DraftForm => ({
   reference: '',
   scope: '1',
   carrier: '',
-  service: '',
+  service: 'standard',
+  trackingNumber: '',
   sender: emptyParty(),
   recipient: emptyParty(),
   parcels: [emptyParcel()],
@@ -69,8 +73,10 @@ export function toDraftCandidate(form: DraftForm, clientRequestId: string): unkn
     clientRequestId,
     reference: form.reference,
     scope: Number(form.scope),
-    carrier: form.carrier,
+    // Carrier codes are lower case in the contract; "DHL" is what people type, and means dhl.
+    carrier: form.carrier.trim().toLowerCase(),
     service: form.service,
+    ...(form.scope === '2' ? { trackingNumber: form.trackingNumber.trim() } : {}),
     sender: party(form.sender),
     recipient: party(form.recipient),
     parcels: form.parcels.map((p) => {
@@ -104,10 +110,12 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     case 'too_big':
       if (issue.origin === 'string') return `At most ${String(issue.maximum)} characters`;
       if (issue.origin === 'array') return `At most ${String(issue.maximum)} parcels`;
-      return `At most ${String(issue.maximum)}`;
+      return `At most ${new Intl.NumberFormat().format(Number(issue.maximum))}`;
     case 'invalid_format':
       if (last === 'country') return 'Two letters, e.g. DE or FR';
       if (last === 'clientRequestId') return 'Internal: the request id is not a UUID';
+      if (last === 'carrier') return 'A carrier code: 2 to 32 letters, digits, _ or -, e.g. dhl';
+      if (last === 'trackingNumber') return '4 to 40 letters, digits or -';
       return issue.message;
     default:
       return issue.message || 'Not valid';
