@@ -68,11 +68,13 @@ describe('SettingsScreen', () => {
     render(SettingsScreen);
     await page.getByLabelText('Inter-key limit (ms)').fill('80');
     await page.getByRole('radio', { name: 'Tab' }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect.element(page.getByText('Saved.')).toBeVisible();
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect.element(page.getByText(/^Saved\. Scans use/)).toBeVisible();
     expect(fake.calls.find((c) => c.channel === 'settings.update')?.input).toEqual({
       scanner: { maxInterKeyMs: 80, minLength: 4, prefix: '', suffix: 'Tab' },
-      confirmAdjustmentsFrom: 50,
     });
+    await page.getByLabelText('Ask for a confirmation from a change of').fill('25');
+    await page.getByRole('button', { name: 'Save' }).nth(1).click();
+    await expect.poll(() => fake.calls.filter((c) => c.channel === 'settings.update').at(-1)?.input).toEqual({ confirmAdjustmentsFrom: 25 });
   });
 });

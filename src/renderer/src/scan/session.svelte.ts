@@ -2,6 +2,7 @@ import type { Stock } from '../../../shared/ipc/records';
 import type { DeskError } from '../../../shared/ipc/result';
 import { connectivity } from '../state/connectivity.svelte';
 import { call, onDesk } from '../state/desk';
+import { pushNotice } from '../state/notices.svelte';
 import { settings } from '../state/settings.svelte';
 import type { RejectedBurst } from './detector';
 import { ScanQueue } from './queue';
@@ -116,8 +117,13 @@ const queue = new ScanQueue<{ code: string; origin: ScanOrigin }>({
     scanSession.waiting = queue.waiting;
     scanSession.busy = queue.busy;
   },
-  onOverflow: () => {
+  onOverflow: (item) => {
     scanSession.overflowed += 1;
+    pushNotice({
+      level: 'warning',
+      code: 'scan_backlog_full',
+      message: `Too many scans at once: ${scanSession.overflowed} not looked up (the last was ${item.code.slice(0, 40)}). Scan them again when the list has been answered.`,
+    });
   },
 });
 
