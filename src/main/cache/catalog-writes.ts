@@ -90,6 +90,8 @@ export class CatalogWrites {
     const clearStatements = ['warehouses', 'products', 'barcodes', 'stock_levels', 'stock_items', 'search_keys', 'warehouse_bits', 'shipments', 'sync_state'].map(
       (table) => db.prepare(`DELETE FROM ${table}`),
     );
+    // Where an unfinished sync round stood belongs to the catalog too.
+    clearStatements.push(db.prepare("DELETE FROM meta WHERE key LIKE 'sync.%'"));
     this.#clearAll = db.transaction(() => {
       for (const s of clearStatements) s.run();
       this.#bitOf = null;

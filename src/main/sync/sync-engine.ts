@@ -1,0 +1,220 @@
+import type { ApiClient } from '../api';
+import type { Cache } from '../cache';
+import type { SyncResource, SyncState } from '../cache/sync-state';
+import type { EventHub } from '../ipc/event-hub';
+import type { CatalogRecorder } from '../services/catalog-recorder';
+import type { SyncStatus } from '../../shared/ipc/records';
+import { DeskFailure, type DeskError } from '../../shared/ipc/result';
+
+export interface SyncDeps {
+  cache: Cache;
+  recorder: CatalogRecorder;
+  events: EventHub;
+  /** The API client of the signed-in account, or null when signed out. */
+  api: () => ApiClient | null;
+  now?: () => Date;
+  /** Records per page; the contract allows at most 500. */
+  pageSize?: number;
+  /**
+   * Subtracted from a pass's start to give the next pass's `updated_since`: the desk's clock and
+   * the service's may disagree by this much without a change being missed (a few records are
+   * pulled twice instead, which the version check makes harmless).
+   */
+  safetyMarginMs?: number;
+  log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
+}
+
+/** Warehouses first (stock levels name them), then products (barcodes), then stock. */
+export const SYNC_RESOURCES: readonly SyncResource[] = ['warehouses', 'products', 'stock'];
+
+const DEFAULT_PAGE_SIZE = 500;
+/** meta key: the resource an unfinished round is at. */
+const ROUND_KEY = 'sync.round';
+
+interface Page {
+  size: number;
+  nextCursor: string | null;
+  write: (confirmedAt: string) => void;
+}
+const DEFAULT_SAFETY_MARGIN_MS = 2 * 60_000;
+
+function isStaleCursor(error: unknown): boolean {
+  return error instanceof DeskFailure && error.error.code === 'validation_failed' && (error.error.details ?? []).some((d) => d.field === 'cursor');
+}
+
+/**
+ * Pulls warehouses, products and stock from the service into the cache: a full pass first, then
+ * incremental passes (`updated_since`), page by page. Each page and the position after it commit
+ * in one transaction, so a crash or a dropped network resumes at the next page of the same pass
+ * (with the same filters, as a cursor requires) instead of starting over. One run at a time.
+ *
+ * Warehouses have no `updated_since` filter; they are few, so every pass is a full one and a
+ * warehouse the service no longer lists is dropped at the end of it. Products and stock items
+ * deleted at the service are not seen by an incremental pull (the API has no tombstones); a
+ * lookup that finds one gone removes it.
+ */
+export class SyncEngine {
+  readonly #deps: SyncDeps;
+  readonly #now: () => Date;
+  readonly #pageSize: number;
+  readonly #marginMs: number;
+  #running: Promise<SyncStatus> | null = null;
+  #status: SyncStatus;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(deps: SyncDeps) {
+    this.#deps = deps;
+    this.#now = deps.now ?? (() => new Date());
+    this.#pageSize = Math.min(500, Math.max(1, deps.pageSize ?? DEFAULT_PAGE_SIZE));
+    this.#marginMs = deps.safetyMarginMs ?? DEFAULT_SAFETY_MARGIN_MS;
+    this.#status = { state: 'idle', phase: null, done: 0, lastSyncedAt: this.#lastSyncedAt(), lastError: null };
+  }
+
+  get status(): SyncStatus {
+    return { ...this.#status, lastError: this.#status.lastError ? { ...this.#status.lastError } : null };
+  }
+
+  /** Starts a run, or joins the one in progress. Never throws: a failure ends up in the status. */
+  run(): Promise<SyncStatus> {
+    if (!this.#running) {
+      this.#running = this.#run().finally(() => {
+        this.#running = null;
+      });
+    }
+    return this.#running;
+  }
+
+  /** Runs every `intervalMs` (the timer does not keep the process alive). */
+  startTimer(intervalMs: number): void {
+    this.stopTimer();
+    this.#timer = setInterval(() => void this.run(), intervalMs);
+    this.#timer.unref();
+  }
+
+  stopTimer(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** Resolves when no run is in progress. */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  async #run(): Promise<SyncStatus> {
+    const api = this.#deps.api();
+    if (!api) {
+      this.#set({ state: 'failed', phase: null, done: 0, lastError: { code: 'not_signed_in', message: 'Sign in (or start the demo) to sync.' } });
+      return this.status;
+    }
+    // A round that failed part-way is finished first: with a flaky network, starting every run
+    // again at the warehouses would spend each attempt's luck on work already done.
+    const meta = this.#deps.cache.meta;
+    const resumeAt = Math.max(0, SYNC_RESOURCES.indexOf(meta.get(ROUND_KEY) as SyncResource));
+    this.#set({ state: 'running', phase: SYNC_RESOURCES[resumeAt]!, done: 0, lastError: null });
+    try {
+      for (const resource of SYNC_RESOURCES.slice(resumeAt)) {
+        meta.set(ROUND_KEY, resource);
+        this.#set({ phase: resource });
+        try {
+          await this.#pass(api, resource);
+        } catch (error) {
+          if (!isStaleCursor(error)) throw error;
+          // The service no longer accepts the saved position (it forgot it): start the pass again.
+          this.#deps.log?.('warn', 'sync cursor refused, restarting the pass', { resource });
+          this.#deps.cache.syncState.save({ ...this.#deps.cache.syncState.get(resource), passStartedAt: null, cursor: null, pulled: 0 });
+          await this.#pass(api, resource);
+        }
+      }
+      meta.set(ROUND_KEY, null);
+      this.#set({ state: 'idle', phase: null, lastSyncedAt: this.#lastSyncedAt() });
+    } catch (error) {
+      const deskError: DeskError =
+        error instanceof DeskFailure ? { ...error.error } : { code: 'internal_error', message: 'Syncing failed because of an error inside the app.' };
+      if (!(error instanceof DeskFailure)) this.#deps.log?.('error', 'sync failed', { error: String(error) });
+      this.#set({ state: 'failed', lastError: deskError });
+    }
+    return this.status;
+  }
+
+  /** One pass of one resource, from where the last one stopped. */
+  async #pass(api: ApiClient, resource: SyncResource): Promise<void> {
+    const store = this.#deps.cache.syncState;
+    let state: SyncState = store.get(resource);
+    if (state.passStartedAt === null) {
+      state = {
+        ...state,
+        passStartedAt: this.#now().toISOString(),
+        passSince: resource === 'warehouses' ? null : state.watermark,
+        cursor: null,
+        pulled: 0,
+      };
+      store.save(state);
+    }
+    for (;;) {
+      const page = await this.#fetch(api, resource, state);
+      const next = this.#deps.cache.writes.transaction(() => {
+        const confirmedAt = this.#now().toISOString();
+        page.write(confirmedAt);
+        const after: SyncState = page.nextCursor
+          ? { ...state, cursor: page.nextCursor, pulled: state.pulled + page.size }
+          : this.#finished(resource, state, confirmedAt);
+        store.save(after);
+        return after;
+      });
+      this.#set({ done: this.#status.done + page.size });
+      state = next;
+      if (state.passStartedAt === null) return;
+    }
+  }
+
+  /** Fetches one page; `write` records it (called inside the page's transaction). */
+  async #fetch(api: ApiClient, resource: SyncResource, state: SyncState): Promise<Page> {
+    const recorder = this.#deps.recorder;
+    const base = { limit: this.#pageSize, ...(state.cursor ? { cursor: state.cursor } : {}) };
+    const since = state.passSince ? { updated_since: state.passSince } : {};
+    switch (resource) {
+      case 'warehouses': {
+        const { body } = await api.listWarehouses(base);
+        return { size: body.data.length, nextCursor: body.next_cursor ?? null, write: (at) => recorder.warehouses(body.data, state.passStartedAt, state.pulled, at) };
+      }
+      case 'products': {
+        const { body } = await api.listProducts({ ...base, ...since });
+        return { size: body.data.length, nextCursor: body.next_cursor ?? null, write: (at) => recorder.products(body.data, at) };
+      }
+      case 'stock': {
+        const { body } = await api.listStock({ ...base, ...since });
+        return {
+          size: body.data.length,
+          nextCursor: body.next_cursor ?? null,
+          write: (at) => {
+            for (const item of body.data) recorder.stock(item, at);
+          },
+        };
+      }
+    }
+  }
+
+  #finished(resource: SyncResource, state: SyncState, completedAt: string): SyncState {
+    if (resource === 'warehouses' && state.passStartedAt) this.#deps.cache.writes.dropWarehousesNotIn(state.passStartedAt);
+    const started = Date.parse(state.passStartedAt ?? completedAt);
+    return {
+      resource,
+      passStartedAt: null,
+      passSince: null,
+      cursor: null,
+      pulled: 0,
+      watermark: resource === 'warehouses' ? null : new Date(started - this.#marginMs).toISOString(),
+      lastCompletedAt: completedAt,
+    };
+  }
+
+  #lastSyncedAt(): string | null {
+    return this.#deps.cache.syncState.lastSyncedAt(SYNC_RESOURCES.length);
+  }
+
+  #set(patch: Partial<SyncStatus>): void {
+    this.#status = { ...this.#status, ...patch };
+    this.#deps.events.emit('sync.progress', this.status);
+  }
+}
