@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildRenderer, measureBundle } from './figures/bundle';
+import { measureCachePaths } from './figures/cache-paths';
 import { measureSandboxThroughput } from './figures/sandbox-throughput';
+import { measureSync } from './figures/sync';
 import { errorText, type BenchContext, type Figure } from './lib/figure';
 import { loadNow, machineInfo } from './lib/machine';
 import { machineText, markdownTable, toReport, writeDoc, writeJson } from './lib/report';
@@ -28,6 +30,8 @@ async function ensureBuild(ctx: BenchContext): Promise<NonNullable<typeof build>
 const MODULES: Module[] = [
   { name: 'bundle', run: async (ctx) => measureBundle(ctx, await ensureBuild(ctx)) },
   { name: 'throughput', run: measureSandboxThroughput },
+  { name: 'sync', run: measureSync },
+  { name: 'cache', run: measureCachePaths },
 ];
 
 async function main(): Promise<void> {

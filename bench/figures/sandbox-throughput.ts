@@ -10,10 +10,11 @@ import type { LoadOutcome, LoadSpec } from '../lib/load-child';
 import { median, round } from '../lib/stats';
 
 const LOAD_CHILD = join(import.meta.dirname, '..', 'lib', 'load-child.ts');
+const ROOT = join(import.meta.dirname, '..', '..');
 const CONNECTIONS = 50;
 
 async function load(spec: LoadSpec): Promise<LoadOutcome> {
-  const out = await runChild(process.execPath, tsxArgs(LOAD_CHILD, [JSON.stringify(spec)]), { timeoutMs: (spec.durationSeconds + 30) * 1000 });
+  const out = await runChild(process.execPath, tsxArgs(LOAD_CHILD, [JSON.stringify(spec)]), { cwd: ROOT, timeoutMs: (spec.durationSeconds + 30) * 1000 });
   const line = out.stdout.trim().split('\n').pop() ?? '';
   if (out.code !== 0 || !line.startsWith('{')) throw new Error(`autocannon child failed (${out.code ?? out.signal}): ${out.stderr.slice(-400)}`);
   return JSON.parse(line) as LoadOutcome;

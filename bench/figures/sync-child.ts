@@ -1,0 +1,136 @@
+// One full-sync run of figure 3 (and the memory of figure 6), in a fresh process so every run
+// starts from the same heap and the RSS is the core's, not the bench runner's. Reads one JSON
+// argument (SyncChildSpec), prints one JSON line (SyncChildOutcome).
+import { join } from 'node:path';
+import { DEMO_OWNERS } from '../../src/sandbox';
+import { openCore } from '../lib/core';
+import { readSyncedRows, timeBareInsert } from '../lib/sqlite-bounds';
+import { nowMs } from '../lib/stats';
+
+export interface SyncChildSpec {
+  dataDir: string;
+  seededSandbox: string;
+  skus: number;
+  /** Where the bound writes its file. */
+  boundDir: string;
+  /** 0: no incremental runs. */
+  incrementalRuns: number;
+  /** Share of SKUs changed before each incremental run (0.01). */
+  changeFraction: number;
+}
+
+export interface SyncChildOutcome {
+  openMs: number;
+  fullSyncMs: number;
+  /** From createDeskCore to the end of the full sync (what a worker waits after a first start). */
+  openAndSyncMs: number;
+  recordsPulled: number;
+  stockCount: number;
+  memory: { rssBaselineMB: number; rssMB: number; heapUsedMB: number; rssAfterGcMB: number | null; heapUsedAfterGcMB: number | null };
+  bound: { ms: number; rows: number };
+  incremental: Array<{ ms: number; changed: number; pulled: number; fetchOnlyMs: number }>;
+}
+
+const MB = 1024 * 1024;
+const spec = JSON.parse(process.argv[2] ?? '{}') as SyncChildSpec;
+const log = (m: string): void => void process.stderr.write(`${m}\n`);
+
+async function api<T>(baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
+  return (await res.json()) as T;
+}
+
+/** Changes `count` SKUs through the sandbox's own API (adjust +1), spread over the catalogue. */
+async function changeSkus(baseUrl: string, token: string, warehouseId: string, count: number, round: number): Promise<void> {
+  const step = Math.max(1, Math.floor(spec.skus / count));
+  const auth = { authorization: `Bearer ${token}` };
+  const skus = Array.from({ length: count }, (_, k) => `WD-${String(1 + ((k * step + round) % spec.skus)).padStart(6, '0')}`);
+  // A few at a time: the point is the changed records, not the sandbox under load.
+  for (let i = 0; i < skus.length; i += 20) {
+    await Promise.all(
+      skus.slice(i, i + 20).map((sku, j) =>
+        api(baseUrl, `/1.0/logistics/stock/${sku}/adjust`, { warehouse_id: warehouseId, delta: 1, reason: 'found' }, { ...auth, 'idempotency-key': `bench-inc-${round}-${i + j}-${process.pid}` }),
+      ),
+    );
+  }
+}
+
+/** The network part of an incremental pass alone: the same lists, pages of 500, nothing written. */
+async function fetchOnly(baseUrl: string, token: string, since: string): Promise<number> {
+  const auth = { authorization: `Bearer ${token}` };
+  const started = nowMs();
+  await api(baseUrl, '/1.0/logistics/warehouses/list', { limit: 500 }, auth);
+  for (const path of ['/1.0/logistics/products/list', '/1.0/logistics/stock/list']) {
+    let cursor: string | null = null;
+    do {
+      const page: { next_cursor: string | null } = await api(baseUrl, path, { limit: 500, updated_since: since, ...(cursor ? { cursor } : {}) }, auth);
+      cursor = page.next_cursor;
+    } while (cursor);
+  }
+  return nowMs() - started;
+}
+
+const rssBaselineMB = process.memoryUsage().rss / MB;
+const t0 = nowMs();
+const opened = await openCore(spec.dataDir, { seededSandbox: spec.seededSandbox, skus: spec.skus, log });
+const openMs = nowMs() - t0;
+const t1 = nowMs();
+// Joins the sync the core started on opening, or starts one.
+let status = await opened.call('sync.now');
+if (status.state !== 'idle' || status.lastSyncedAt === null) status = await opened.call('sync.now');
+const t2 = nowMs();
+if (status.state !== 'idle') throw new Error(`full sync ended ${status.state}: ${JSON.stringify(status.lastError)}`);
+const fullDone = status.done;
+const listed = await opened.call('stock.search', { limit: 1 });
+const mem = process.memoryUsage();
+const gc = (globalThis as { gc?: () => void }).gc;
+gc?.();
+const afterGc = gc ? process.memoryUsage() : null;
+
+const incremental: SyncChildOutcome['incremental'] = [];
+if (spec.incrementalRuns > 0) {
+  const sandbox = opened.core.sandbox();
+  if (!sandbox) throw new Error('the core runs no demo sandbox');
+  const { access_token: token } = await api<{ access_token: string }>(sandbox.baseUrl, '/1.0/auth/token', {
+    client_id: DEMO_OWNERS.desk.clientId,
+    client_secret: DEMO_OWNERS.desk.clientSecret,
+  });
+  const warehouses = await api<{ data: Array<{ id: string }> }>(sandbox.baseUrl, '/1.0/logistics/warehouses/list', {}, { authorization: `Bearer ${token}` });
+  const warehouseId = warehouses.data[0]?.id ?? '';
+  const changed = Math.max(1, Math.round(spec.skus * spec.changeFraction));
+  for (let run = 0; run < spec.incrementalRuns; run++) {
+    const changeStarted = new Date();
+    await changeSkus(sandbox.baseUrl, token, warehouseId, changed, run);
+    const started = nowMs();
+    status = await opened.call('sync.now');
+    const ms = nowMs() - started;
+    if (status.state !== 'idle') throw new Error(`incremental sync ended ${status.state}`);
+    // The sync's own 2-minute safety margin makes later runs re-pull earlier runs' changes too.
+    const fetchMs = await fetchOnly(sandbox.baseUrl, token, new Date(changeStarted.getTime() - 120_000).toISOString());
+    incremental.push({ ms, changed, pulled: status.done, fetchOnlyMs: fetchMs });
+  }
+}
+await opened.close();
+
+const rows = readSyncedRows(join(spec.dataDir, 'cache.sqlite'));
+const bound = timeBareInsert(rows, spec.boundDir);
+
+const outcome: SyncChildOutcome = {
+  openMs,
+  fullSyncMs: t2 - t1,
+  openAndSyncMs: t2 - t0,
+  recordsPulled: fullDone,
+  stockCount: listed.total,
+  memory: {
+    rssBaselineMB,
+    rssMB: mem.rss / MB,
+    heapUsedMB: mem.heapUsed / MB,
+    rssAfterGcMB: afterGc ? afterGc.rss / MB : null,
+    heapUsedAfterGcMB: afterGc ? afterGc.heapUsed / MB : null,
+  },
+  bound,
+  incremental,
+};
+process.stdout.write(JSON.stringify(outcome) + '\n');
+process.exit(0);
