@@ -7,10 +7,24 @@ import type { Product, Shipment, Stock, Warehouse } from '../../shared/ipc/recor
  * place where wire records (through the API client's mapping layer) enter the cache.
  */
 export class CatalogRecorder {
+  #active = true;
+
   constructor(
     private readonly cache: Cache,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /**
+   * After this, nothing more is written: the account signed out or another signed in, and an
+   * answer still on its way must not land in a cache that now belongs to someone else.
+   */
+  close(): void {
+    this.#active = false;
+  }
+
+  get active(): boolean {
+    return this.#active;
+  }
 
   confirmedAt(): string {
     return this.now().toISOString();
@@ -22,6 +36,7 @@ export class CatalogRecorder {
    */
   stock(wire: StockItemWire, confirmedAt = this.confirmedAt()): Stock | null {
     const record = toStock(wire, confirmedAt, 'service');
+    if (!this.#active) return null;
     const outcome = this.cache.writes.upsertStock(record, confirmedAt);
     if (outcome === 'stale') return null;
     const cached = this.cache.reads.stockBySku(record.sku);
@@ -30,18 +45,21 @@ export class CatalogRecorder {
 
   products(wires: readonly ProductWire[], confirmedAt = this.confirmedAt()): Product[] {
     const records = wires.map((w) => toProduct(w, confirmedAt));
+    if (!this.#active) return records;
     this.cache.writes.upsertProducts(records, confirmedAt);
     return records;
   }
 
   warehouses(wires: readonly WarehouseWire[], passMark: string | null, firstPosition: number, confirmedAt = this.confirmedAt()): Warehouse[] {
     const records = wires.map((w) => toWarehouse(w, confirmedAt));
+    if (!this.#active) return records;
     this.cache.writes.upsertWarehouses(records, confirmedAt, passMark, firstPosition);
     return records;
   }
 
   shipment(wire: ShipmentWire, confirmedAt = this.confirmedAt()): Shipment {
     const record = toShipment(wire, confirmedAt, 'service');
+    if (!this.#active) return record;
     this.cache.writes.upsertShipment(record, confirmedAt);
     return record;
   }

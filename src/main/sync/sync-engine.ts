@@ -38,6 +38,12 @@ interface Page {
 }
 const DEFAULT_SAFETY_MARGIN_MS = 2 * 60_000;
 
+class SyncCancelled extends Error {
+  constructor() {
+    super('sync cancelled: the account changed');
+  }
+}
+
 function isStaleCursor(error: unknown): boolean {
   return error instanceof DeskFailure && error.error.code === 'validation_failed' && (error.error.details ?? []).some((d) => d.field === 'cursor');
 }
@@ -60,7 +66,6 @@ export class SyncEngine {
   readonly #marginMs: number;
   #running: Promise<SyncStatus> | null = null;
   #status: SyncStatus;
-  #timer: NodeJS.Timeout | undefined;
 
   constructor(deps: SyncDeps) {
     this.#deps = deps;
@@ -82,18 +87,6 @@ export class SyncEngine {
       });
     }
     return this.#running;
-  }
-
-  /** Runs every `intervalMs` (the timer does not keep the process alive). */
-  startTimer(intervalMs: number): void {
-    this.stopTimer();
-    this.#timer = setInterval(() => void this.run(), intervalMs);
-    this.#timer.unref();
-  }
-
-  stopTimer(): void {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
   }
 
   /** Resolves when no run is in progress. */
@@ -129,6 +122,10 @@ export class SyncEngine {
       meta.set(ROUND_KEY, null);
       this.#set({ state: 'idle', phase: null, lastSyncedAt: this.#lastSyncedAt() });
     } catch (error) {
+      if (error instanceof SyncCancelled) {
+        this.#set({ state: 'idle', phase: null });
+        return this.status;
+      }
       const deskError: DeskError =
         error instanceof DeskFailure ? { ...error.error } : { code: 'internal_error', message: 'Syncing failed because of an error inside the app.' };
       if (!(error instanceof DeskFailure)) this.#deps.log?.('error', 'sync failed', { error: String(error) });
@@ -153,6 +150,9 @@ export class SyncEngine {
     }
     for (;;) {
       const page = await this.#fetch(api, resource, state);
+      // Signed out (or switched account) while the page was on its way: keep the saved position
+      // as it was, so the page is fetched again by whoever syncs next.
+      if (!this.#deps.recorder.active) throw new SyncCancelled();
       const next = this.#deps.cache.writes.transaction(() => {
         const confirmedAt = this.#now().toISOString();
         page.write(confirmedAt);

@@ -1,0 +1,264 @@
+import { join } from 'node:path';
+import { createApiClient, type ApiClient, type RequestOutcome } from '../api';
+import type { Cache } from '../cache';
+import type { EventHub } from '../ipc/event-hub';
+import { CredentialVault, normaliseBaseUrl, type SecretStore, type StoredAccount } from '../secrets';
+import type { SettingsStore } from '../settings/settings-store';
+import type { AccountStatus } from '../../shared/ipc/records';
+import { DeskFailure } from '../../shared/ipc/result';
+import { DEMO_OWNERS, startSandbox, type SandboxOptions } from '../../sandbox';
+import type { NoticeBoard } from './notices';
+import { Session, type Log } from './session';
+
+export const DEMO_SANDBOX_FILE = 'demo-sandbox.sqlite';
+/** meta key: the account whose records the cache holds. */
+const CACHE_OWNER_KEY = 'account';
+
+export interface AccountServiceOptions {
+  dataDir: string;
+  cache: Cache;
+  events: EventHub;
+  notices: NoticeBoard;
+  settings: SettingsStore;
+  secrets: SecretStore;
+  demoSandbox?: Partial<SandboxOptions>;
+  syncIntervalMs: number;
+  fetch?: typeof fetch;
+  log?: Log;
+}
+
+export interface SignInInput {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The account a cache and an outbox belong to: base URL and client id (never a secret), or the demo. */
+export function accountKey(kind: 'service' | 'demo', baseUrl: string, clientId: string): string {
+  return kind === 'demo' ? `demo:${clientId}` : `service:${normaliseBaseUrl(baseUrl)}|${clientId}`;
+}
+
+function isKeychainFailure(error: unknown): boolean {
+  return error instanceof DeskFailure && error.error.code === 'keychain_unavailable';
+}
+
+/**
+ * Who is signed in, and the one Session that goes with it.
+ *
+ * - Sign in checks the credentials by getting a token, then keeps the client secret and the token
+ *   in the OS keychain only (CredentialVault); settings.json keeps the base URL and client id.
+ * - The demo signs in to the in-process sandbox with its public demo credentials, held in memory:
+ *   they are no secret, and the demo must work on a desk without a keychain.
+ * - The cache holds one account's records at a time: when another account (or another base URL)
+ *   signs in, and when the account signs out, the cached catalog is cleared. Outbox entries are
+ *   kept, tagged with their account, and only sent when that account is signed in again.
+ * - Sign-in, sign-out and demo run one after another, never interleaved.
+ */
+export class AccountService {
+  readonly #o: AccountServiceOptions;
+  readonly #vault: CredentialVault;
+  #session: Session | null = null;
+  #keychain: AccountStatus['keychain'] = 'available';
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: AccountServiceOptions) {
+    this.#o = options;
+    this.#vault = new CredentialVault(options.secrets);
+  }
+
+  get session(): Session | null {
+    return this.#session;
+  }
+
+  status(): AccountStatus {
+    const s = this.#session;
+    if (!s) return { mode: 'signed_out', baseUrl: null, clientId: null, keychain: this.#keychain };
+    return { mode: s.kind === 'demo' ? 'demo' : 'signed_in', baseUrl: s.baseUrl, clientId: s.clientId, keychain: this.#keychain };
+  }
+
+  /** At start: the stored account, else the demo (if chosen last time or by default), else signed out. */
+  restore(demoByDefault: boolean): Promise<AccountStatus> {
+    return this.#serial(async () => {
+      await this.#probeKeychain();
+      const stored = this.#o.settings.account;
+      if (stored) {
+        this.#begin(this.#serviceSession(stored));
+      } else if (this.#o.settings.demo || demoByDefault) {
+        try {
+          await this.#beginDemo();
+        } catch (error) {
+          this.#o.log?.('error', 'demo sandbox did not start', { error: String(error) });
+          this.#o.notices.add('error', 'demo_unavailable', 'The demo could not be started. Sign in with your API credentials instead.');
+        }
+      }
+      return this.status();
+    });
+  }
+
+  signIn(input: SignInInput): Promise<AccountStatus> {
+    return this.#serial(async () => {
+      const account: StoredAccount = { baseUrl: normaliseBaseUrl(input.baseUrl), clientId: input.clientId.trim() };
+      // The credentials are checked before anything is kept: a token or the service's refusal.
+      const checker = createApiClient({ baseUrl: account.baseUrl, credentials: async () => null, ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}) });
+      const token = await checker.getToken({ clientId: account.clientId, clientSecret: input.clientSecret });
+      try {
+        await this.#vault.saveCredentials(account, input.clientSecret);
+        await this.#vault.saveToken(account, token.accessToken, Date.now() + token.expiresIn * 1000);
+        this.#keychain = 'available';
+      } catch (error) {
+        if (isKeychainFailure(error)) this.#keychain = 'unavailable';
+        throw error;
+      }
+      await this.#endSession();
+      this.#o.settings.setAccount(account, false);
+      this.#begin(this.#serviceSession(account));
+      return this.status();
+    });
+  }
+
+  signOut(): Promise<AccountStatus> {
+    return this.#serial(async () => {
+      const ended = await this.#endSession();
+      if (ended?.kind === 'service') {
+        try {
+          await this.#vault.forget({ baseUrl: ended.baseUrl, clientId: ended.clientId });
+        } catch (error) {
+          this.#o.log?.('warn', 'could not remove the credentials from the keychain', { code: isKeychainFailure(error) ? 'keychain_unavailable' : 'error' });
+          this.#o.notices.add('warning', 'keychain_unavailable', 'Signed out, but the keychain could not be reached to remove the saved credentials. They are removed at the next sign-out with the keychain available.');
+        }
+      }
+      this.#o.cache.writes.clearCatalog();
+      this.#o.cache.meta.set(CACHE_OWNER_KEY, null);
+      this.#o.settings.setAccount(null, false);
+      this.#announce();
+      return this.status();
+    });
+  }
+
+  /** From a signed-in account this signs out first (its credentials leave the keychain). */
+  startDemo(): Promise<AccountStatus> {
+    return this.#serial(async () => {
+      if (this.#session?.kind === 'demo') return this.status();
+      const ended = await this.#endSession();
+      if (ended?.kind === 'service') await this.#vault.forget({ baseUrl: ended.baseUrl, clientId: ended.clientId }).catch(() => undefined);
+      await this.#beginDemo();
+      return this.status();
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#serial(() => this.#endSession());
+  }
+
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work, work);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #probeKeychain(): Promise<void> {
+    try {
+      await this.#o.secrets.get('warehouse-desk probe', 'probe');
+      this.#keychain = 'available';
+    } catch (error) {
+      this.#keychain = isKeychainFailure(error) ? 'unavailable' : this.#keychain;
+    }
+  }
+
+  async #beginDemo(): Promise<void> {
+    const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dbPath: join(this.#o.dataDir, DEMO_SANDBOX_FILE), ...this.#o.demoSandbox });
+    const { clientId, clientSecret } = DEMO_OWNERS.desk;
+    try {
+      this.#begin(
+        new Session({
+          ...this.#common(),
+          kind: 'demo',
+          accountKey: accountKey('demo', sandbox.baseUrl, clientId),
+          baseUrl: sandbox.baseUrl,
+          clientId,
+          sandbox,
+          createClient: (onOutcome) => this.#client(sandbox.baseUrl, onOutcome, async () => ({ clientId, clientSecret })),
+        }),
+      );
+      this.#o.settings.setAccount(null, true);
+    } catch (error) {
+      await sandbox.close();
+      throw error;
+    }
+  }
+
+  #serviceSession(account: StoredAccount): Session {
+    return new Session({
+      ...this.#common(),
+      kind: 'service',
+      accountKey: accountKey('service', account.baseUrl, account.clientId),
+      baseUrl: account.baseUrl,
+      clientId: account.clientId,
+      createClient: (onOutcome) =>
+        this.#client(
+          account.baseUrl,
+          onOutcome,
+          async () => {
+            try {
+              const secret = await this.#vault.loadSecret(account);
+              this.#keychain = 'available';
+              return secret === null ? null : { clientId: account.clientId, clientSecret: secret };
+            } catch (error) {
+              if (isKeychainFailure(error)) this.#keychain = 'unavailable';
+              throw error;
+            }
+          },
+          this.#vault.tokenCache(account),
+        ),
+    });
+  }
+
+  #common() {
+    return {
+      cache: this.#o.cache,
+      events: this.#o.events,
+      syncIntervalMs: this.#o.syncIntervalMs,
+      ...(this.#o.log ? { log: this.#o.log } : {}),
+    };
+  }
+
+  #client(
+    baseUrl: string,
+    onOutcome: (o: RequestOutcome) => void,
+    credentials: () => Promise<{ clientId: string; clientSecret: string } | null>,
+    tokenCache?: ReturnType<CredentialVault['tokenCache']>,
+  ): ApiClient {
+    return createApiClient({
+      baseUrl,
+      credentials,
+      onOutcome,
+      ...(tokenCache ? { tokenCache } : {}),
+      ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}),
+    });
+  }
+
+  /** Starts a session; a cache that holds another account's records is cleared first. */
+  #begin(session: Session): void {
+    const { cache } = this.#o;
+    if (cache.meta.get(CACHE_OWNER_KEY) !== session.accountKey) {
+      cache.writes.clearCatalog();
+      cache.meta.set(CACHE_OWNER_KEY, session.accountKey);
+    }
+    this.#session = session;
+    session.start();
+    this.#announce();
+  }
+
+  async #endSession(): Promise<Session | null> {
+    const session = this.#session;
+    if (!session) return null;
+    this.#session = null;
+    await session.end();
+    return session;
+  }
+
+  #announce(): void {
+    this.#o.events.emit('account.changed', this.status());
+  }
+}
+
