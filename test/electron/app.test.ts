@@ -1,0 +1,202 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../src/shared/ipc/contract';
+import type { EventHub } from '../../src/main/ipc/event-hub';
+import { createElectronMock, FakeEvent } from './electron-mock';
+
+/**
+ * runDesktopApp against a mocked Electron and a stand-in core: what it registers, what it refuses,
+ * how it starts and quits. No window renders here; the Playwright _electron smoke test does that
+ * where a binary exists.
+ */
+const core = vi.hoisted(() => ({
+  options: null as unknown,
+  closed: 0,
+  fail: false,
+  hub: null as EventHub | null,
+}));
+vi.mock('../../src/main/desk-core', async () => {
+  const { EventHub: Hub } = await import('../../src/main/ipc/event-hub');
+  return {
+    createDeskCore: async (options: unknown) => {
+      core.options = options;
+      if (core.fail) throw new Error('database locked');
+      const handlers = new Proxy({}, { get: () => async () => ({ version: '0.1.0', demo: true, notices: [] }) });
+      core.hub = new Hub();
+      return { handlers, events: core.hub, sandbox: () => null, close: async () => void core.closed++ };
+    },
+  };
+});
+vi.mock('../../src/main/secrets/keytar-store', () => ({ createKeytarStore: () => ({ kind: 'keytar-store-stand-in' }) }));
+
+type ElectronMock = ReturnType<typeof createElectronMock>;
+
+async function start(setup: (electron: ElectronMock) => void = () => {}) {
+  // A fresh mocked Electron per start: vi.doMock applies to the imports after resetModules.
+  vi.resetModules();
+  const electron = createElectronMock();
+  vi.doMock('electron', () => electron);
+  setup(electron);
+  const { runDesktopApp } = await import('../../src/main/electron/app');
+  runDesktopApp();
+  return electron;
+}
+async function startReady(setup?: (electron: ElectronMock) => void) {
+  const electron = await start(setup);
+  electron.app.readyResolve();
+  await electron.app.whenReady();
+  await vi.waitFor(() => expect(electron.windows).toHaveLength(1));
+  return electron;
+}
+
+beforeEach(() => {
+  core.options = null;
+  core.closed = 0;
+  core.fail = false;
+  core.hub = null;
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete process.env['WAREHOUSE_DESK_USER_DATA'];
+  delete process.env['ELECTRON_RENDERER_URL'];
+});
+
+describe('single instance', () => {
+  it('quits at once, creating nothing, when another instance holds the lock', async () => {
+    const electron = await start((e) => (e.app.lockGranted = false));
+    expect(electron.app.quitCalls).toBe(1);
+    expect(electron.app.listenerCount('second-instance')).toBe(0);
+    expect(electron.ipcMain.handled.size).toBe(0);
+    expect(electron.windows).toHaveLength(0);
+  });
+
+  it('focuses (and restores) the existing window when a second instance starts', async () => {
+    const electron = await startReady();
+    const [window] = electron.windows;
+    window!.minimized = true;
+    electron.app.emit('second-instance', new FakeEvent(), [], '/');
+    expect(window!.minimized).toBe(false);
+    expect(window!.focusCalls).toBe(1);
+  });
+});
+
+describe('startup', () => {
+  it('enables the sandbox for every renderer and opens one window with the secure preferences on our own file', async () => {
+    const electron = await startReady();
+    expect(electron.app.sandboxEnabled).toBe(true);
+    const [window] = electron.windows;
+    const { secureWebPreferences } = await import('../../src/main/electron/window-options');
+    expect(window!.options.webPreferences).toEqual(secureWebPreferences(String(window!.options.webPreferences!['preload'])));
+    expect(window!.options.webPreferences!['preload']).toMatch(/[/\\]preload[/\\]index\.cjs$/);
+    expect(window!.loadedFile).toMatch(/[/\\]renderer[/\\]index\.html$/);
+    expect(window!.loadedUrl).toBeNull();
+  });
+
+  it('starts the core in the userData folder with the keychain store and demo by default', async () => {
+    await startReady();
+    expect(core.options).toMatchObject({ dataDir: '/tmp/warehouse-desk-test-user-data', secrets: { kind: 'keytar-store-stand-in' }, demoByDefault: true });
+  });
+
+  it('lets an unpackaged test run move its data folder, a packaged app never', async () => {
+    process.env['WAREHOUSE_DESK_USER_DATA'] = '/tmp/elsewhere';
+    await startReady();
+    expect(core.options).toMatchObject({ dataDir: '/tmp/elsewhere' });
+    await startReady((e) => (e.app.isPackaged = true));
+    expect(core.options).toMatchObject({ dataDir: '/tmp/warehouse-desk-test-user-data' });
+  });
+
+  it('never loads a remote dev server URL, and in a packaged app no dev server at all', async () => {
+    process.env['ELECTRON_RENDERER_URL'] = 'https://evil.com/';
+    const hostile = await startReady();
+    expect(hostile.windows[0]!.loadedUrl).toBeNull();
+    process.env['ELECTRON_RENDERER_URL'] = 'http://localhost:5173';
+    const packaged = await startReady((e) => (e.app.isPackaged = true));
+    expect(packaged.windows[0]!.loadedUrl).toBeNull();
+    const dev = await startReady();
+    expect(dev.windows[0]!.loadedUrl).toBe('http://localhost:5173/');
+  });
+
+  it('guards every webContents created, the main window included', async () => {
+    const electron = await startReady();
+    const contents = electron.windows[0]!.webContents;
+    expect(contents.windowOpenHandler?.({ url: 'https://evil.com/' })).toEqual({ action: 'deny' });
+    const navigation = new FakeEvent('https://evil.com/');
+    contents.emit('will-navigate', navigation);
+    expect(navigation.defaultPrevented).toBe(true);
+    expect(electron.session.defaultSession.permissionRequestHandler).not.toBeNull();
+    expect(electron.session.defaultSession.webRequest.headersReceived).not.toBeNull();
+  });
+});
+
+describe('IPC', () => {
+  it('registers a handler for every contract channel and nothing else', async () => {
+    const electron = await startReady();
+    expect([...electron.ipcMain.handled.keys()].sort()).toEqual([...CHANNEL_NAMES].sort());
+    expect(electron.ipcMain.onChannels).toEqual([]);
+  });
+
+  it('answers our page and refuses hostile senders with untrusted_sender', async () => {
+    const electron = await startReady();
+    const window = electron.windows[0]!;
+    const handler = electron.ipcMain.handled.get('app.info')!;
+    const ownPage = new URL(`file://${window.loadedFile}`).href;
+    const event = (url: string, options: { id?: number; parent?: unknown } = {}) => ({
+      sender: { id: options.id ?? window.webContents.id },
+      senderFrame: { url, parent: options.parent ?? null },
+    });
+    expect(await handler(event(ownPage), undefined)).toEqual({ ok: true, value: { version: '0.1.0', demo: true, notices: [] } });
+    for (const hostile of [
+      event('https://evil.com/'),
+      event('file:///tmp/evil.html'),
+      event(`${ownPage}.evil.html`),
+      event(ownPage, { parent: {} }),
+      event(ownPage, { id: 9999 }),
+      { sender: { id: window.webContents.id }, senderFrame: null },
+    ]) {
+      expect(await handler(hostile, undefined)).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
+    }
+  });
+
+  it('answers a typed error, not an exception, when the core failed to start', async () => {
+    core.fail = true;
+    const electron = await startReady();
+    const handler = electron.ipcMain.handled.get('app.info')!;
+    expect(await handler({ sender: { id: 1 }, senderFrame: null }, undefined)).toMatchObject({ ok: false, error: { code: 'internal_error' } });
+  });
+
+  it('forwards core events to the window on the one event channel', async () => {
+    const electron = await startReady();
+    const window = electron.windows[0]!;
+    const notice = { level: 'info', code: 'x', message: 'hi', at: '2026-11-21T10:00:00.000Z' } as const;
+    await vi.waitFor(() => {
+      core.hub!.emit('app.notice', notice);
+      expect(window.webContents.sent.length).toBeGreaterThan(0);
+    });
+    window.webContents.sent.splice(0);
+    core.hub!.emit('app.notice', notice);
+    expect(window.webContents.sent).toEqual([[EVENT_CHANNEL, { event: 'app.notice', payload: notice }]]);
+  });
+});
+
+describe('quit', () => {
+  it('closes the core once before the process ends', async () => {
+    const electron = await startReady();
+    const quit = new FakeEvent();
+    electron.app.emit('before-quit', quit);
+    expect(quit.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(electron.app.quitCalls).toBe(1));
+    expect(core.closed).toBe(1);
+    const again = new FakeEvent();
+    electron.app.emit('before-quit', again);
+    expect(again.defaultPrevented).toBe(false);
+    expect(core.closed).toBe(1);
+  });
+
+  it('quits when the window is closed', async () => {
+    const electron = await startReady();
+    electron.app.emit('window-all-closed');
+    expect(electron.app.quitCalls).toBe(1);
+  });
+});
+
