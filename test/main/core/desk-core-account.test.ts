@@ -1,0 +1,174 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeskCore, type DeskCore } from '../../../src/main/desk-core';
+import { CredentialVault, createKeytarStore, type SecretStore } from '../../../src/main/secrets';
+import { failure } from '../../../src/shared/ipc/result';
+import { DEMO_OWNERS, type RunningSandbox } from '../../../src/sandbox';
+import { recordEvents } from './support/events';
+import { tokenSpyingFetch } from './support/fetch-spy';
+import { ipcClient } from './support/ipc';
+import { startTestSandbox } from './support/sandbox';
+import { filesContaining } from './support/scan-files';
+import { tempDir } from './support/temp-dir';
+
+const keychain = createKeytarStore();
+const { clientId, clientSecret } = DEMO_OWNERS.desk;
+const other = DEMO_OWNERS.other;
+
+/** A keychain that is not there (no Secret Service on this desk). */
+const noKeychain: SecretStore = {
+  get: async () => {
+    throw failure('keychain_unavailable', 'No Secret Service.');
+  },
+  set: async () => {
+    throw failure('keychain_unavailable', 'No Secret Service.');
+  },
+  delete: async () => {
+    throw failure('keychain_unavailable', 'No Secret Service.');
+  },
+};
+
+describe('desk core accounts (real keychain, sandbox over HTTP)', () => {
+  let sandbox: RunningSandbox;
+  const dirs: Array<ReturnType<typeof tempDir>> = [];
+  const cores: DeskCore[] = [];
+  const spy = tokenSpyingFetch();
+
+  async function core(dir: string, extra: Partial<Parameters<typeof createDeskCore>[0]> = {}): Promise<DeskCore> {
+    const c = await createDeskCore({ dataDir: dir, secrets: keychain, demoByDefault: false, syncIntervalMs: 600_000, fetch: spy.fetch, ...extra });
+    cores.push(c);
+    return c;
+  }
+  function dir(): string {
+    const d = tempDir('desk-core-account-');
+    dirs.push(d);
+    return d.path;
+  }
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+  });
+  afterAll(async () => {
+    for (const c of cores) await c.close();
+    for (const d of dirs) d.remove();
+    await sandbox.close();
+  });
+
+  it('signed out (no demo by default): answers from nothing, refuses what needs an account', async () => {
+    const ipc = ipcClient(await core(dir()));
+    expect(await ipc.call('account.status')).toEqual({ mode: 'signed_out', baseUrl: null, clientId: null, keychain: 'available' });
+    expect(await ipc.call('stock.lookup', { code: 'WD-000001' })).toEqual({ kind: 'not_found', code: 'WD-000001', searched: 'cache' });
+    expect(await ipc.call('stock.search', {})).toEqual({ rows: [], total: 0 });
+    expect(await ipc.call('outbox.list')).toMatchObject({ entries: [] });
+    expect((await ipc.fail('stock.adjust', { sku: 'WD-000001', warehouseId: 'wh_a', delta: 1, reason: 'found' })).code).toBe('not_signed_in');
+    expect((await ipc.fail('sync.now')).code).toBe('not_signed_in');
+    expect((await ipc.fail('shipments.cancel', { token: 'shp_aaaaaaaaaaaaaaaaaaaa' })).code).toBe('not_signed_in');
+    expect((await ipc.call('connectivity.status')).online).toBe(false);
+    expect((await ipc.call('sync.status')).state).toBe('idle');
+  });
+
+  it('signs in: checks the credentials with a token, keeps secret and token in the keychain only, then syncs', async () => {
+    const dataDir = dir();
+    const c = await core(dataDir);
+    const ipc = ipcClient(c);
+    const events = recordEvents(c.events);
+
+    const refused = await ipc.fail('account.signIn', { baseUrl: sandbox.baseUrl, clientId, clientSecret: 'wrong-secret' });
+    expect(refused.code).toBe('invalid_credentials');
+    expect(await new CredentialVault(keychain).loadSecret({ baseUrl: sandbox.baseUrl, clientId })).toBeNull();
+
+    const status = await ipc.call('account.signIn', { baseUrl: `${sandbox.baseUrl}/`, clientId, clientSecret });
+    expect(status).toEqual({ mode: 'signed_in', baseUrl: sandbox.baseUrl, clientId, keychain: 'available' });
+    await events.waitFor('account.changed', (s) => s.mode === 'signed_in');
+    const vault = new CredentialVault(keychain);
+    expect(await vault.loadSecret({ baseUrl: sandbox.baseUrl, clientId })).toBe(clientSecret);
+    expect((await vault.loadToken({ baseUrl: sandbox.baseUrl, clientId }))?.token).toEqual(expect.any(String));
+    const settings = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'));
+    expect(settings).toMatchObject({ account: { baseUrl: sandbox.baseUrl, clientId }, demo: false });
+
+    await events.waitFor('sync.progress', (s) => s.state === 'idle' && s.lastSyncedAt !== null);
+    expect((await ipc.call('stock.search', { query: 'WD' })).total).toBe(60);
+    expect(await ipc.call('stock.lookup', { code: 'WD-000001' })).toMatchObject({ kind: 'stock', refreshing: true });
+    events.detach();
+  });
+
+  it('starts signed in after a restart, from the keychain, and works offline from the cache', async () => {
+    const dataDir = dir();
+    const first = await core(dataDir);
+    await ipcClient(first).call('account.signIn', { baseUrl: sandbox.baseUrl, clientId, clientSecret });
+    await ipcClient(first).call('sync.now');
+    await first.close();
+
+    const second = await core(dataDir);
+    const ipc = ipcClient(second);
+    expect(await ipc.call('account.status')).toMatchObject({ mode: 'signed_in', clientId });
+    expect((await ipc.call('sync.now')).state).toBe('idle');
+    sandbox.setFaults({ unreachable: true });
+    try {
+      await ipc.call('stock.lookup', { code: 'WD-000002' });
+      expect(await ipc.call('stock.lookup', { code: 'WD-000002' })).toMatchObject({ kind: 'stock', stock: { source: 'cache' } });
+    } finally {
+      sandbox.setFaults({ unreachable: false });
+    }
+  });
+
+  it('switching accounts clears the cached catalog; sign-out removes the keychain entries and the cache', async () => {
+    const dataDir = dir();
+    const c = await core(dataDir);
+    const ipc = ipcClient(c);
+    await ipc.call('account.signIn', { baseUrl: sandbox.baseUrl, clientId, clientSecret });
+    expect((await ipc.call('sync.now')).state).toBe('idle');
+    expect((await ipc.call('stock.search', { query: 'WD' })).total).toBe(60);
+
+    await ipc.call('account.signIn', { baseUrl: sandbox.baseUrl, clientId: other.clientId, clientSecret: other.clientSecret });
+    expect((await ipc.call('sync.now')).state).toBe('idle');
+    expect((await ipc.call('stock.search', { query: 'WD' })).total).toBe(0);
+    expect((await ipc.call('stock.search', { query: 'OT' })).total).toBe(25);
+    expect((await ipc.call('warehouses.list')).map((w) => w.code)).toEqual(['BCN1', 'MIL1']);
+
+    expect(await ipc.call('account.signOut')).toMatchObject({ mode: 'signed_out' });
+    expect(await new CredentialVault(keychain).loadSecret({ baseUrl: sandbox.baseUrl, clientId: other.clientId })).toBeNull();
+    expect(await new CredentialVault(keychain).loadToken({ baseUrl: sandbox.baseUrl, clientId: other.clientId })).toBeNull();
+    expect((await ipc.call('stock.search', {})).total).toBe(0);
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ account: null, demo: false });
+  });
+
+  it('never writes a credential or a token into the data folder', async () => {
+    const dataDir = dir();
+    const c = await core(dataDir);
+    const ipc = ipcClient(c);
+    await ipc.call('account.signIn', { baseUrl: sandbox.baseUrl, clientId, clientSecret });
+    await ipc.call('sync.now');
+    await ipc.call('stock.adjust', { sku: 'WD-000003', warehouseId: (await ipc.call('warehouses.list'))[0]!.id, delta: 1, reason: 'found' });
+    await c.close();
+    expect(spy.tokens.size).toBeGreaterThan(0);
+    expect(readdirSync(dataDir).sort()).toEqual(expect.arrayContaining(['cache.sqlite', 'settings.json']));
+    expect(filesContaining(dataDir, [clientSecret, other.clientSecret, ...spy.tokens])).toEqual([]);
+  });
+
+  it('without a keychain: says so, refuses to sign in (nothing stored in plain text), the demo still works', async () => {
+    const dataDir = dir();
+    const c = await core(dataDir, { secrets: noKeychain, demoSandbox: { demo: { skus: 20, shipments: 3 }, rateLimit: false } });
+    const ipc = ipcClient(c);
+    expect((await ipc.call('account.status')).keychain).toBe('unavailable');
+    expect((await ipc.fail('account.signIn', { baseUrl: sandbox.baseUrl, clientId, clientSecret })).code).toBe('keychain_unavailable');
+    expect((await ipc.call('account.status')).mode).toBe('signed_out');
+    expect(filesContaining(dataDir, [clientSecret])).toEqual([]);
+    expect(await ipc.call('account.startDemo')).toMatchObject({ mode: 'demo', keychain: 'unavailable' });
+    expect(await ipc.call('stock.lookup', { code: 'WD-000004' })).toMatchObject({ kind: 'stock' });
+    expect(existsSync(join(dataDir, 'demo-sandbox.sqlite'))).toBe(true);
+  });
+
+  it('starts with a damaged cache file and a broken settings file: both rebuilt, both noticed', async () => {
+    const dataDir = dir();
+    writeFileSync(join(dataDir, 'cache.sqlite'), 'garbage, not SQLite '.repeat(500));
+    writeFileSync(join(dataDir, 'settings.json'), '{"version": 1, "preferences": ');
+    const ipc = ipcClient(await core(dataDir));
+    const info = await ipc.call('app.info');
+    expect(info.notices.map((n) => n.code).sort()).toEqual(['cache_rebuilt', 'settings_reset']);
+    expect(info.notices.every((n) => n.level === 'warning')).toBe(true);
+    expect((await ipc.call('settings.get')).scanner.maxInterKeyMs).toBe(50);
+    expect(readdirSync(dataDir).filter((f) => /\.corrupt-|\.broken-/.test(f))).toHaveLength(2);
+  });
+});
