@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDeskCore, type DeskCore } from '../main/desk-core';
+import { createKeytarStore } from '../main/secrets/keytar-store';
+import type { SecretStore } from '../main/secrets/secret-store';
+import type { SandboxOptions } from '../sandbox';
+import { startHarnessHost } from './host';
+
+/**
+ * The end-to-end harness: the real core (demo mode, in-process sandbox) behind the real IPC
+ * router, and the real renderer served to a browser with the bridge over a loopback. A
+ * development and test aid only: nothing in src/main, src/preload or src/renderer imports it
+ * (test/harness/boundaries.test.ts checks), and the app's build never includes it.
+ */
+export interface HarnessOptions {
+  /** Default: a new temporary folder, removed on close(). */
+  dataDir?: string;
+  demoSandbox?: Partial<SandboxOptions>;
+  /** Serve POST /__test/faults and /__test/expire-tokens. */
+  testControls?: boolean;
+  /** Default 0: any free port. Always on 127.0.0.1. */
+  port?: number;
+  /** Default: the OS keychain (keytar), as in the app. */
+  secrets?: SecretStore;
+  log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
+}
+
+export interface RunningHarness {
+  /** Includes the token; the first load trades it for an HttpOnly cookie. */
+  url: string;
+  origin: string;
+  /** For Node clients (`Authorization: Bearer <token>`). */
+  token: string;
+  core: DeskCore;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+const KNOWN_OPTIONS = new Set(['dataDir', 'demoSandbox', 'testControls', 'port', 'secrets', 'log']);
+
+export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHarness> {
+  // Refuse what is not an option rather than ignore it: `{host: '0.0.0.0'}` must fail loudly.
+  for (const key of Object.keys(opts)) {
+    if (!KNOWN_OPTIONS.has(key)) throw new TypeError(`startHarness: unknown option ${key} (the harness always listens on 127.0.0.1)`);
+  }
+  if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port <= 65535)) throw new RangeError('port must be an integer 0..65535');
+  const ownDataDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'warehouse-desk-harness-')));
+  const log = opts.log ?? (() => {});
+  let core: DeskCore | null = null;
+  try {
+    core = await createDeskCore({
+      dataDir,
+      secrets: opts.secrets ?? createKeytarStore(),
+      demoByDefault: true,
+      ...(opts.demoSandbox ? { demoSandbox: opts.demoSandbox } : {}),
+      log,
+    });
+    const host = await startHarnessHost({ core, testControls: opts.testControls ?? false, log, ...(opts.port !== undefined ? { port: opts.port } : {}) });
+    const started = core;
+    let closing: Promise<void> | null = null;
+    return {
+      url: host.url,
+      origin: host.origin,
+      token: host.token,
+      core: started,
+      dataDir,
+      close() {
+        closing ??= (async () => {
+          await host.close();
+          await started.close();
+          if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await core?.close().catch(() => {});
+    if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export { startHarnessHost, type HarnessCore, type HarnessHost, type HarnessHostOptions } from './host';
