@@ -17,6 +17,12 @@ export function browserBridgeScript(): Promise<string> {
     target: 'es2022',
     legalComments: 'none',
     logLevel: 'silent',
+    // In the app the bridge runs in the preload's isolated world: its globals are not the page's,
+    // and the page's CSP does not apply to it. Here it runs in the page, so the wrapper gives it a
+    // global object of its own (the page's globals still readable through the prototype) and
+    // tells zod not to probe `new Function`, which the page CSP would report as a violation.
+    banner: { js: '((__deskPage) => { const globalThis = Object.create(__deskPage, { __zod_globalConfig: { value: { jitless: true }, writable: true } });' },
+    footer: { js: '})(globalThis);' },
   }).then((result) => {
     const [output] = result.outputFiles;
     if (!output) throw new Error('esbuild produced no browser bridge');

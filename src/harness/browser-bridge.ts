@@ -36,5 +36,7 @@ const desk = createBridge(
   },
 );
 
-// Same shape as contextBridge.exposeInMainWorld: one read-only global, nothing else.
-Object.defineProperty(globalThis, 'desk', { value: desk, enumerable: true, writable: false, configurable: false });
+// Same shape as contextBridge.exposeInMainWorld: one read-only global on the page, nothing else.
+// `__deskPage` is the page's real global object, passed in by the wrapper of bridge-bundle.ts.
+declare const __deskPage: object;
+Object.defineProperty(__deskPage, 'desk', { value: desk, enumerable: true, writable: false, configurable: false });
