@@ -1,0 +1,224 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/harness-fixture';
+
+/**
+ * The Shipments screen through the harness (real renderer, bridge, main services, sandbox):
+ * read, cancel, delete (scope 2), create, Green index and transit time, offline refusal, and
+ * screenshots in light and dark. Demo shipments: ORD-100000.., status by index (created,
+ * label_ready, in_transit, delivered, cancelled), every third one scope 2.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function seriousA11yProblems(page: Page, selector: string): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (sel) => {
+    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run({ include: [sel] }, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, selector);
+}
+
+async function openShipments(page: Page, url: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(url);
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /^Shipments/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Shipments' })).toBeVisible();
+  await expect(page.getByTestId('shipments-table').getByRole('button', { name: /^Open shipment/ }).first()).toBeVisible({ timeout: 30_000 });
+}
+
+const detail = (page: Page): Locator => page.getByTestId('shipment-detail');
+
+/** Opens the first listed shipment with this status whose detail matches `want`. */
+async function openFirst(page: Page, status: string, want: (d: Locator) => Promise<boolean>): Promise<string> {
+  await page.getByTestId('shipments-status').selectOption(status);
+  const table = page.getByTestId('shipments-table');
+  const buttons = table.getByRole('button', { name: /^Open shipment/ });
+  // Wait for the filtered page (the previous one may still be on screen for a moment).
+  await expect
+    .poll(async () => {
+      const states = await table.locator('td[data-status]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));
+      return states.length > 0 && states.every((s) => s === status);
+    })
+    .toBe(true);
+  const n = await buttons.count();
+  for (let i = 0; i < n; i++) {
+    await buttons.nth(i).click();
+    await expect(detail(page)).toBeVisible();
+    const token = (await detail(page).locator('.token').textContent())!.trim();
+    if (await want(detail(page))) return token;
+    await detail(page).getByRole('button', { name: '← All shipments' }).click();
+  }
+  throw new Error(`no ${status} shipment fits`);
+}
+
+async function fillCreateForm(page: Page, reference: string, scope: '1' | '2'): Promise<void> {
+  const form = page.getByTestId('create-shipment');
+  const field = (name: string) => form.locator(`input[name="${name}"]`);
+  await field('reference').fill(reference);
+  await field('carrier').fill('DHL');
+  await form.getByLabel('Service level').selectOption('express');
+  await form.getByRole('radio', { name: scope === '1' ? /^1:/ : /^2:/ }).check();
+  if (scope === '2') await field('trackingNumber').fill('JD0146000012345');
+  await form.getByLabel('Fill from a warehouse').selectOption({ label: 'Amsterdam Westpoort (AMS1)' });
+  await expect(field('sender.address.city')).toHaveValue('Amsterdam');
+  await field('recipient.name').fill('Jonas Müller');
+  await field('recipient.address.line1').fill('Torstraße 1');
+  await field('recipient.address.city').fill('Berlin');
+  await field('recipient.address.postalCode').fill('10119');
+  await field('recipient.address.country').fill('de');
+  await field('parcels.0.weightGrams').fill('1200');
+  await form.getByRole('button', { name: 'Add parcel' }).click();
+  await expect(field('parcels.1.weightGrams')).toBeFocused();
+  await page.keyboard.type('800');
+  await field('parcels.1.dimensionsMm.length').fill('400');
+  await field('parcels.1.dimensionsMm.width').fill('300');
+  await field('parcels.1.dimensionsMm.height').fill('200');
+}
+
+test('read a shipment from the list and by typing its token; green index and transit time of it', async ({ page, desk }) => {
+  await openShipments(page, desk.url);
+  const token = await openFirst(page, 'in_transit', async () => true);
+  const d = detail(page);
+  await expect(d.getByTestId('shipment-status')).toHaveAttribute('data-status', 'in_transit');
+  await expect(d.getByTestId('shipment-status')).toHaveText('In transit');
+  await expect(d.getByRole('region', { name: 'Recipient' }).locator('address')).not.toBeEmpty();
+  await expect(d.getByRole('region', { name: 'Shipping' })).toContainText('Tracking');
+  await expect(d.getByRole('heading', { name: /Parcels \(\d\)/ })).toBeVisible();
+  // Neither cancellable nor (unless scope 2) deletable once in transit.
+  await expect(d.getByRole('button', { name: 'Cancel shipment…' })).toHaveCount(0);
+
+  await d.getByRole('button', { name: 'Green index' }).click();
+  await expect(d.getByTestId('green-index')).toContainText(/CO₂e/);
+  await expect(d.getByTestId('green-index').getByLabel(/^Grade [A-G]$/)).toBeVisible();
+  await d.getByRole('button', { name: 'Transit time' }).click();
+  await expect(d.getByTestId('transit-time')).toContainText(/business day/);
+  await expect(d.getByTestId('transit-time')).toContainText('Estimated delivery');
+
+  await d.getByRole('button', { name: '← All shipments' }).click();
+  await page.getByLabel('Open by token').fill('shp_nope');
+  await page.getByLabel('Open by token').press('Enter');
+  await expect(page.getByText('A shipment token looks like shp_ followed by 20 letters or digits.')).toBeVisible();
+  await page.getByLabel('Open by token').fill(token.toUpperCase());
+  await page.getByLabel('Open by token').press('Enter');
+  await expect(detail(page).locator('.token')).toHaveText(token);
+  await expect(detail(page).getByRole('heading', { level: 2 })).toBeFocused();
+
+  // An unknown token: the service's answer with code and request id.
+  await detail(page).getByRole('button', { name: '← All shipments' }).click();
+  await page.getByLabel('Open by token').fill('shp_00000000000000000000');
+  await page.getByLabel('Open by token').press('Enter');
+  const notice = page.getByRole('alert').filter({ hasText: 'shipment_not_found' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(/Request id/);
+});
+
+test('cancel a created shipment after confirming; the service answer shows', async ({ page, desk }) => {
+  await openShipments(page, desk.url);
+  await openFirst(page, 'created', async () => true);
+  const d = detail(page);
+  await d.getByRole('button', { name: 'Cancel shipment…' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('This cannot be undone');
+  // Escape keeps it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(d.getByTestId('shipment-status')).toHaveText('Created');
+  await d.getByRole('button', { name: 'Cancel shipment…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /^Cancel shipment/ }).click();
+  await expect(d.getByRole('status').filter({ hasText: 'The service answered' })).toContainText('is cancelled since');
+  await expect(d.getByTestId('shipment-status')).toHaveText('Cancelled');
+  await expect(d.getByRole('button', { name: 'Cancel shipment…' })).toHaveCount(0);
+  await page.screenshot({ path: 'test/artifacts/e2e/shipments-cancelled.png' });
+});
+
+test('create a scope 2 shipment with the form, then delete it; offline refuses', async ({ page, desk }) => {
+  await openShipments(page, desk.url);
+  await page.getByRole('tab', { name: 'New shipment' }).click();
+  await page.getByRole('button', { name: 'Create shipment' }).click();
+  await expect(page.getByTestId('create-errors')).toBeVisible();
+  await expect(page.getByTestId('create-shipment').locator('input[name="reference"]')).toBeFocused();
+
+  const reference = `E2E-${Date.now()}`;
+  await fillCreateForm(page, reference, '2');
+  await page.getByRole('button', { name: 'Create shipment' }).click();
+  const d = detail(page);
+  await expect(d.getByRole('heading', { level: 2, name: reference })).toBeVisible();
+  await expect(d.getByRole('status').filter({ hasText: `Created ${reference}` })).toBeVisible();
+  await expect(d.getByRole('region', { name: 'Recipient' })).toContainText('10119 Berlin');
+  await expect(d.getByRole('region', { name: 'Shipping' })).toContainText('Scope 2');
+  await expect(d.getByRole('heading', { name: 'Parcels (2)' })).toBeVisible();
+  const token = (await d.locator('.token').textContent())!.trim();
+
+  // Offline: delete and cancel need the service, the buttons say so.
+  await desk.setFaults({ unreachable: true });
+  await d.getByRole('button', { name: 'Transit time' }).click().catch(() => {});
+  await expect(d.getByRole('button', { name: 'Delete shipment…' })).toBeDisabled({ timeout: 15_000 });
+  await expect(d.getByText(/Offline: cancel, delete and the calculations need the service/)).toBeVisible();
+  await desk.setFaults({ unreachable: false });
+  await expect(d.getByRole('button', { name: 'Delete shipment…' })).toBeEnabled({ timeout: 30_000 });
+
+  await d.getByRole('button', { name: 'Delete shipment…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /^Delete shipment/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Shipment ${reference} (${token}) was deleted by the service.` })).toBeVisible();
+  await expect(page.getByTestId('shipments-table').getByText(token)).toHaveCount(0);
+
+  // Reading it again: the service no longer has it.
+  await page.getByLabel('Open by token').fill(token);
+  await page.getByLabel('Open by token').press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'shipment_not_found' })).toBeVisible();
+});
+
+test('green index and transit time for an ad-hoc route', async ({ page, desk }) => {
+  await openShipments(page, desk.url);
+  await page.getByRole('tab', { name: 'Green index & transit time' }).click();
+  const form = page.getByTestId('route-estimate');
+  await form.getByRole('button', { name: 'Green index' }).click();
+  await expect(form.locator('input[name="origin.country"]')).toBeFocused();
+  await expect(form.getByText('Enter at least one parcel weight in grams')).toBeVisible();
+
+  await form.locator('input[name="origin.country"]').fill('nl');
+  await form.locator('input[name="origin.postalCode"]').fill('1043 AM');
+  await form.locator('input[name="destination.country"]').fill('DE');
+  await form.locator('input[name="destination.postalCode"]').fill('10119');
+  await form.locator('input[name="weights"]').fill('1200, 800');
+  await form.getByRole('button', { name: 'Green index' }).click();
+  await expect(form.getByTestId('green-index')).toContainText('km');
+  await form.getByRole('button', { name: 'Transit time' }).click();
+  await expect(form.getByTestId('transit-time')).toContainText(/business day/);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`shipments screens in ${scheme}: screenshots and accessibility audit`, async ({ page, desk }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openShipments(page, desk.url);
+    await page.screenshot({ path: `test/artifacts/e2e/shipments-${scheme}.png` });
+    expect(await seriousA11yProblems(page, 'main')).toEqual([]);
+
+    await openFirst(page, 'label_ready', async () => true);
+    await detail(page).getByRole('button', { name: 'Green index' }).click();
+    await detail(page).getByRole('button', { name: 'Transit time' }).click();
+    await expect(detail(page).getByTestId('transit-time')).toBeVisible();
+    await expect(detail(page).getByTestId('green-index')).toBeVisible();
+    await page.screenshot({ path: `test/artifacts/e2e/shipment-detail-${scheme}.png`, fullPage: true });
+    expect(await seriousA11yProblems(page, 'main')).toEqual([]);
+
+    await detail(page).getByRole('button', { name: 'Cancel shipment…' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.screenshot({ path: `test/artifacts/e2e/shipment-cancel-dialog-${scheme}.png` });
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: 'New shipment' }).click();
+    await page.getByRole('button', { name: 'Create shipment' }).click();
+    await page.screenshot({ path: `test/artifacts/e2e/shipment-create-${scheme}.png` });
+    expect(await seriousA11yProblems(page, 'main')).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Green index & transit time' }).click();
+    await page.screenshot({ path: `test/artifacts/e2e/shipment-route-${scheme}.png` });
+    expect(await seriousA11yProblems(page, 'main')).toEqual([]);
+  });
+}
