@@ -3,6 +3,13 @@ import { toGtin14 } from '../lookup/gtin';
 import { searchKeysFor } from './search-keys';
 import { totalsOf, type ProductWrite, type ShipmentWrite, type StockWrite, type WarehouseWrite } from './rows';
 
+function warehousesOf(levels: StockWrite['levels']): string {
+  return levels
+    .map((l) => l.warehouseId)
+    .sort()
+    .join('\n');
+}
+
 /** Bits of wh_mask: kept within JavaScript's exact integers (2^53), so masks need no BigInt. */
 export const WAREHOUSE_BITS = 52;
 
@@ -40,7 +47,7 @@ export class CatalogWrites {
   readonly #setKeysMask: Database.Statement;
   /** warehouse id -> bit of wh_mask (see migration 0003); loaded lazily, mirrors warehouse_bits. */
   #bitOf: Map<string, number> | null = null;
-  #generation = 0;
+  #keysGeneration = 0;
 
   constructor(db: Database.Database) {
     this.#db = db;
@@ -60,7 +67,7 @@ export class CatalogWrites {
     this.#deleteBarcodesOfSku = db.prepare('DELETE FROM barcodes WHERE sku = ?');
     this.#deleteBarcode = db.prepare('DELETE FROM barcodes WHERE gtin14 = ?');
     this.#insertBarcode = db.prepare('INSERT INTO barcodes (gtin14, code, sku, position) VALUES (?, ?, ?, ?)');
-    this.#stockHead = db.prepare('SELECT id, version, name, wh_mask FROM stock_items WHERE sku = ?');
+    this.#stockHead = db.prepare('SELECT id, version, name, wh_mask, levels_json FROM stock_items WHERE sku = ?');
     this.#insertStock = db.prepare(`
       INSERT INTO stock_items (sku, name, version, updated_at, confirmed_at, levels_json, total_on_hand, total_reserved, total_available, wh_mask)
       VALUES (@sku, @name, @version, @updatedAt, @confirmedAt, @levelsJson, @onHand, @reserved, @available, @mask)`);
@@ -79,7 +86,7 @@ export class CatalogWrites {
     );
     this.#deleteStock = db.prepare('DELETE FROM stock_items WHERE sku = ?');
     this.#deleteKeys = db.prepare('DELETE FROM search_keys WHERE item_id = ?');
-    this.#insertKey = db.prepare('INSERT INTO search_keys (key, item_id, prev, sku, wh_mask) VALUES (?, ?, ?, ?, ?)');
+    this.#insertKey = db.prepare('INSERT INTO search_keys (key, item_id, lcp, sku, wh_mask) VALUES (?, ?, ?, ?, ?)');
     this.#itemForKeys = db.prepare('SELECT id, name, wh_mask FROM stock_items WHERE sku = ?');
     this.#upsertShipment = db.prepare(`
       INSERT INTO shipments (token, reference, status, created_at, updated_at, record_json, confirmed_at)
@@ -98,23 +105,29 @@ export class CatalogWrites {
     });
   }
 
-  /** Changes with every write of the catalog, so readers can drop what they derived from it. */
-  get generation(): number {
-    return this.#generation;
+  /**
+   * Changes whenever what the stock list's counts depend on may have changed (an item added or
+   * removed, its name, barcodes or warehouses), not when only quantities change: the search may
+   * keep the totals it counted until then.
+   */
+  get keysGeneration(): number {
+    return this.#keysGeneration;
   }
 
   /** Runs `fn` in one transaction (nested calls become savepoints). */
   transaction<T>(fn: () => T): T {
+    // Inside a transaction already (a sync page): no savepoint per record, the page is the unit.
+    if (this.#db.inTransaction) return fn();
     try {
       return this.#db.transaction(fn)();
     } catch (error) {
       this.#bitOf = null; // a rolled-back page may have assigned warehouse bits
+      this.#keysGeneration++;
       throw error;
     }
   }
 
   upsertWarehouses(warehouses: readonly WarehouseWrite[], confirmedAt: string, passMark: string | null, firstPosition = 0): void {
-    this.#generation++;
     warehouses.forEach((w, i) =>
       this.#upsertWarehouse.run({
         id: w.id,
@@ -130,12 +143,10 @@ export class CatalogWrites {
 
   /** Drops warehouses a finished full pass did not see: the service no longer has them. */
   dropWarehousesNotIn(passMark: string): number {
-    this.#generation++;
     return this.#deleteUnmarkedWarehouses.run(passMark).changes;
   }
 
   upsertProducts(products: readonly ProductWrite[], confirmedAt: string): void {
-    this.#generation++;
     this.transaction(() => this.#upsertProducts(products, confirmedAt));
   }
 
@@ -170,12 +181,11 @@ export class CatalogWrites {
    * adjustment may have brought one in while a sync page was in flight).
    */
   upsertStock(item: StockWrite, confirmedAt: string): StockWriteOutcome {
-    this.#generation++;
     return this.transaction(() => this.#upsertStock(item, confirmedAt));
   }
 
   #upsertStock(item: StockWrite, confirmedAt: string): StockWriteOutcome {
-    const head = this.#stockHead.get(item.sku) as { id: number; version: number; name: string; wh_mask: number } | undefined;
+    const head = this.#stockHead.get(item.sku) as { id: number; version: number; name: string; wh_mask: number; levels_json: string } | undefined;
     if (head && head.version > item.version) return 'stale';
     if (head && head.version === item.version && head.name === item.name) {
       this.#confirmStock.run(confirmedAt, head.id);
@@ -211,15 +221,19 @@ export class CatalogWrites {
       this.#reindex(item.sku, barcodes ? (JSON.parse(barcodes) as string[]) : []);
     } else if (head.wh_mask !== mask) {
       this.#setKeysMask.run(mask, id);
+      this.#keysGeneration++;
+    } else if (warehousesOf(JSON.parse(head.levels_json) as StockWrite['levels']) !== warehousesOf(item.levels)) {
+      this.#keysGeneration++; // a warehouse without a bit in wh_mask gained or lost the item
     }
     return 'written';
   }
 
   /** The service says the SKU does not exist (any more). */
   deleteStock(sku: string): boolean {
-    this.#generation++;
     // Levels and search keys go with the item (ON DELETE CASCADE).
-    return this.#deleteStock.run(sku).changes > 0;
+    const deleted = this.#deleteStock.run(sku).changes > 0;
+    if (deleted) this.#keysGeneration++;
+    return deleted;
   }
 
   upsertShipment(shipment: ShipmentWrite, confirmedAt: string): void {
@@ -240,23 +254,20 @@ export class CatalogWrites {
 
   /** Forgets every record of the service (another account signs in); the outbox is kept. */
   clearCatalog(): void {
-    this.#generation++;
     this.#clearAll();
+    this.#keysGeneration++;
   }
 
   /** Rewrites the search keys of a stock item; a product without a stock item is not in the list. */
   #reindex(sku: string, barcodes: readonly string[]): void {
     const item = this.#itemForKeys.get(sku) as { id: number; name: string; wh_mask: number } | undefined;
     if (!item) return;
+    this.#keysGeneration++;
     this.#deleteKeys.run(item.id);
-    let prev: string | null = null;
-    for (const key of searchKeysFor(sku, item.name, barcodes)) {
-      this.#insertKey.run(key, item.id, prev, sku, item.wh_mask);
-      prev = key;
-    }
+    for (const { key, lcp } of searchKeysFor(sku, item.name, barcodes)) this.#insertKey.run(key, item.id, lcp, sku, item.wh_mask);
   }
 
-  /** One bit per warehouse the item has a level in; warehouses past the 62nd get no bit. */
+  /** One bit per warehouse the item has a level in; warehouses past the 52nd get no bit. */
   #maskOf(levels: StockWrite['levels']): number {
     if (!this.#bitOf) {
       this.#bitOf = new Map((this.#bits.all() as Array<{ warehouse_id: string; bit: number }>).map((r) => [r.warehouse_id, r.bit]));

@@ -34,7 +34,7 @@ export function openCache(dataDir: string, options: OpenDatabaseOptions = {}): C
     db,
     reads: new CatalogReads(db),
     writes,
-    search: new StockSearch(db, () => writes.generation),
+    search: new StockSearch(db, () => writes.keysGeneration),
     syncState: new SyncStateStore(db),
     outbox: new OutboxStore(db),
     meta: new MetaStore(db),

@@ -15,17 +15,32 @@ export function nameWords(name: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+export interface SearchKey {
+  key: string;
+  /** Leading UTF-8 bytes shared with the item's next-smaller key; 0 for the smallest (see migration 0003). */
+  lcp: number;
+}
+
+function commonPrefixBytes(a: Buffer, b: Buffer): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a[i] === b[i]) i++;
+  return i;
+}
+
 /**
- * Every key of one SKU: the SKU itself, each word of its name and each barcode as printed; distinct
- * and sorted as SQLite's BINARY collation sorts (UTF-8 bytes), so each key's predecessor can be
- * stored with it (see migration 0003).
+ * Every key of one SKU: the SKU itself, each word of its name and each barcode as printed;
+ * distinct, sorted as SQLite's BINARY collation sorts (UTF-8 bytes), each with the length of the
+ * prefix it shares with the one before.
  */
-export function searchKeysFor(sku: string, name: string, barcodes: readonly string[]): string[] {
-  const keys = new Set<string>([fold(sku), ...nameWords(name)]);
-  for (const code of barcodes) keys.add(code);
-  return [...keys]
+export function searchKeysFor(sku: string, name: string, barcodes: readonly string[]): SearchKey[] {
+  const texts = new Set<string>([fold(sku), ...nameWords(name)]);
+  for (const code of barcodes) texts.add(code);
+  const sorted = [...texts]
     .filter((k) => k.length > 0 && k.length <= 200)
-    .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    .map((key) => ({ key, bytes: Buffer.from(key, 'utf8') }))
+    .sort((a, b) => Buffer.compare(a.bytes, b.bytes));
+  return sorted.map((k, i) => ({ key: k.key, lcp: i === 0 ? 0 : commonPrefixBytes(sorted[i - 1]!.bytes, k.bytes) }));
 }
 
 /** Above every continuation of a prefix in SQLite's BINARY (UTF-8 memcmp) order. */
@@ -34,6 +49,8 @@ const TOP = '\u{10FFFF}';
 export interface PrefixRange {
   low: string;
   high: string;
+  /** The term's length in UTF-8 bytes: an item's first key in the range has `lcp` below it. */
+  bytes: number;
 }
 
 /**
@@ -45,5 +62,5 @@ export function queryRanges(query: string | undefined): PrefixRange[] {
   const terms = fold(query)
     .split(/\s+/u)
     .filter((t) => t.length > 0);
-  return [...new Set(terms)].slice(0, 8).map((t) => ({ low: t, high: t + TOP }));
+  return [...new Set(terms)].slice(0, 8).map((t) => ({ low: t, high: t + TOP, bytes: Buffer.byteLength(t, 'utf8') }));
 }

@@ -126,9 +126,19 @@ describe('stock search', () => {
   });
 
   it('answers like the model when nearly every query reads in sort order', () => {
-    const ordered = new StockSearch(cache.db, () => cache.writes.generation, { gatherLimit: 3 });
+    const ordered = new StockSearch(cache.db, () => cache.writes.keysGeneration, { gatherLimit: 3 });
     for (const input of cases) check(ordered, input);
     expect(ordered.explain({ query: 'b' }).plan).toBe('ordered');
+  });
+
+  it('answers like the model when the ordered read gives up early and falls back', () => {
+    const impatient = new StockSearch(cache.db, () => cache.writes.keysGeneration, { gatherLimit: 3, probeRows: 2 });
+    const plans = new Set<string>();
+    for (const input of cases) {
+      check(impatient, input);
+      plans.add(impatient.explain(input).plan);
+    }
+    expect([...plans].sort()).toEqual(['all', 'gather', 'ordered', 'ordered-from-first', 'ordered-then-gather']);
   });
 
   it('pages through a result without gaps or repeats', () => {
@@ -157,17 +167,20 @@ describe('stock search', () => {
   });
 
   it('reads the key index by range, and the list through its sort index (EXPLAIN QUERY PLAN)', () => {
-    const ordered = new StockSearch(cache.db, () => cache.writes.generation, { gatherLimit: 3 });
-    const bySku = ordered.explain({ query: 'w' });
-    expect(bySku.count.join('\n')).toMatch(/SEARCH search_keys USING PRIMARY KEY \(key>\? AND key<\?\)/);
-    expect(bySku.page.join('\n')).toMatch(/SEARCH s USING INDEX sqlite_autoindex_stock_items_1 \(sku>\?\)/);
-    expect(ordered.explain({ query: 'w', sort: 'name' }).page.join('\n')).toMatch(/SCAN s USING INDEX stock_items_by_name/);
-    expect(ordered.explain({ query: 'w', sort: 'onHand', warehouseId: 'wh_a' }).page.join('\n')).toMatch(
-      /SEARCH l USING INDEX stock_levels_by_warehouse_on_hand \(warehouse_id=\?\)/,
-    );
+    const ordered = new StockSearch(cache.db, () => cache.writes.keysGeneration, { gatherLimit: 3 });
+    const plan = (input: StockSearchInput) => {
+      const explained = ordered.explain(input);
+      return { plan: explained.plan, text: explained.page.join('\n') };
+    };
+    expect(plan({ query: 'w' })).toEqual({ plan: 'ordered', text: expect.stringMatching(/SCAN stock_items USING INDEX sqlite_autoindex_stock_items_1/) });
+    expect(plan({ query: 'w', sort: 'name' }).text).toMatch(/SCAN stock_items USING INDEX stock_items_by_name/);
+    expect(plan({ query: 'w', sort: 'onHand', warehouseId: 'wh_a' }).text).toMatch(/SEARCH stock_levels USING INDEX stock_levels_by_warehouse_on_hand \(warehouse_id=\?\)/);
     const few = cache.search.explain({ query: 'wd-00029' });
     expect(few.plan).toBe('gather');
     expect(few.page.join('\n')).toMatch(/SEARCH search_keys USING PRIMARY KEY \(key>\? AND key<\?\)/);
-    expect([...few.page, ...few.count, ...bySku.count].join('\n')).not.toMatch(/SCAN search_keys|SCAN s\b(?! USING)/);
+    for (const input of [{ query: 'w' }, { query: 'blue bolt' }, { query: 'b', warehouseId: 'wh_b' }, { query: 'b', sort: 'available' as const }]) {
+      // The only SCANs are of an index in sort order (the ordered read), never of a table or the keys.
+      expect(plan(input).text, JSON.stringify(input)).not.toMatch(/SCAN search_keys|SCAN stock_items(?! USING INDEX)|SCAN stock_levels(?! USING)/);
+    }
   });
 });

@@ -7,15 +7,20 @@ import type { Migration } from './types';
  * the name (folded to lower case) and each barcode. A term is one range seek on its primary key
  * (`key >= term AND key < term || U+10FFFF`), never a scan of the names.
  *
- * prev is the item's next-smaller key (null for its smallest). The keys of one item that start
- * with a term are consecutive in its sorted keys, so exactly one of them has a prev that does not
- * start with the term, that is `prev IS NULL OR prev < term`. Counting the items that match a
- * term is then a plain range count on the index, with no DISTINCT over up to 100,000 SKUs. sku is
- * repeated so the smallest matching SKU comes from the same range read.
+ * lcp is how many leading bytes (UTF-8, as SQLite compares) the key shares with the item's
+ * next-smaller key (0 for its smallest). The keys of one item that start with a term are
+ * consecutive in its sorted keys, so exactly one of them shares fewer bytes than the term has
+ * with its predecessor. Counting the items that match a term is then a range count on the index
+ * with an integer test, `lcp < length(term)`: no DISTINCT over up to 100,000 SKUs, no text
+ * compared. sku is repeated so a page can start at the first matching SKU.
  *
- * The (item_id, key) index answers "does this item match?" while the list is read in sort order; the
- * sort indexes let a page be read in order and stop after `limit` rows instead of sorting every
- * match.
+ * wh_mask has one bit per warehouse (warehouse_bits, up to 52, exact in JavaScript numbers) the
+ * item has a level in, so a query filtered by warehouse is still one range read of the index, not
+ * one lookup per match. Items in a warehouse beyond the 52nd are found through stock_levels.
+ *
+ * The (item_id, key) index answers "does this item match?" while the list is read in sort order;
+ * the sort indexes let a page be read in order and stop after `limit` rows instead of sorting
+ * every match.
  */
 export const stockSearch: Migration = {
   version: 3,
@@ -31,7 +36,7 @@ export const stockSearch: Migration = {
       CREATE TABLE search_keys (
         key TEXT NOT NULL,
         item_id INTEGER NOT NULL REFERENCES stock_items(id) ON DELETE CASCADE,
-        prev TEXT,
+        lcp INTEGER NOT NULL,
         sku TEXT NOT NULL,
         wh_mask INTEGER NOT NULL,
         PRIMARY KEY (key, item_id)

@@ -15,19 +15,19 @@ describe('migration 0003 stock search', () => {
     expect(migrate(db, MIGRATIONS, 3)).toBe(3);
     expect(db.prepare("SELECT wh_mask FROM stock_items WHERE sku = 'WD-1'").pluck().get()).toBe(0);
     const columns = db.prepare("SELECT name FROM pragma_table_info('search_keys')").pluck().all();
-    expect(columns).toEqual(['key', 'item_id', 'prev', 'sku', 'wh_mask']);
+    expect(columns).toEqual(['key', 'item_id', 'lcp', 'sku', 'wh_mask']);
   });
 
   it('drops the search keys of an item with the item', () => {
     const id = db.prepare("SELECT id FROM stock_items WHERE sku = 'WD-1'").pluck().get();
-    db.prepare("INSERT INTO search_keys VALUES ('blue', ?, NULL, 'WD-1', 0), ('bolt', ?, 'blue', 'WD-1', 0)").run(id, id);
+    db.prepare("INSERT INTO search_keys VALUES ('blue', ?, 0, 'WD-1', 0), ('bolt', ?, 1, 'WD-1', 0)").run(id, id);
     db.prepare("DELETE FROM stock_items WHERE sku = 'WD-1'").run();
     expect(db.prepare('SELECT count(*) FROM search_keys').pluck().get()).toBe(0);
   });
 
   it('answers a prefix term with a range seek on the key index, not a scan', () => {
     const plan = db
-      .prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM search_keys WHERE key >= 'bl' AND key < 'bl' || char(1114111) AND (prev IS NULL OR prev < 'bl')")
+      .prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM search_keys WHERE key >= 'bl' AND key < 'bl' || char(1114111) AND lcp < 2")
       .all() as Array<{ detail: string }>;
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/SEARCH search_keys USING PRIMARY KEY \(key>\? AND key<\?\)/);
   });
