@@ -120,7 +120,8 @@ describe('startup', () => {
   it('guards every webContents created, the main window included', async () => {
     const electron = await startReady();
     const contents = electron.windows[0]!.webContents;
-    expect(contents.windowOpenHandler?.({ url: 'https://evil.com/' })).toEqual({ action: 'deny' });
+    for (const url of ['https://evil.com/', 'javascript:alert(1)', 'file:///etc/passwd']) expect(contents.windowOpenHandler?.({ url })).toEqual({ action: 'deny' });
+    expect(electron.shell.opened).toEqual([]);
     const navigation = new FakeEvent('https://evil.com/');
     contents.emit('will-navigate', navigation);
     expect(navigation.defaultPrevented).toBe(true);
