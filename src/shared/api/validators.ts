@@ -2,8 +2,8 @@
 // The sandbox checks request bodies with it, the app's API client checks responses with it.
 // No Node-only API here. Note that ajv compiles validators with `new Function`, so this module
 // suits the main process and Node, not a renderer under a CSP without 'unsafe-eval'.
-import Ajv2020 from 'ajv/dist/2020';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { openapiDocument } from './openapi-document.gen';
 import { operationInfo, resolveLocalRef } from './operations';
