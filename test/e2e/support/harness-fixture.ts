@@ -104,9 +104,11 @@ export async function watchPage(page: Page): Promise<{ problems: string[]; viola
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   await page.addInitScript(() => {
-    const g = globalThis as unknown as { __cspViolations: string[]; document: { addEventListener(name: string, l: (e: { violatedDirective: string; blockedURI: string }) => void): void } };
+    type Violation = { violatedDirective: string; blockedURI: string; sourceFile: string; lineNumber: number };
+    const g = globalThis as unknown as { __cspViolations: string[]; document: { addEventListener(name: string, l: (e: Violation) => void): void } };
     g.__cspViolations = [];
-    g.document.addEventListener('securitypolicyviolation', (e) => g.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    // Where it came from, so a failure names the culprit (e.g. a library probing `new Function`).
+    g.document.addEventListener('securitypolicyviolation', (e) => g.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`));
   });
   return {
     problems,
