@@ -39,6 +39,16 @@ export class CatalogRecorder {
     if (!this.#active) return null;
     const outcome = this.cache.writes.upsertStock(record, confirmedAt);
     if (outcome === 'stale') return null;
+    return this.#fresh(record);
+  }
+
+  /** Records stock items without reading them back (a sync page: nobody waits for the records). */
+  stockPage(wires: readonly StockItemWire[], confirmedAt = this.confirmedAt()): void {
+    if (!this.#active) return;
+    for (const wire of wires) this.cache.writes.upsertStock(toStock(wire, confirmedAt, 'service'), confirmedAt);
+  }
+
+  #fresh(record: Stock): Stock {
     const cached = this.cache.reads.stockBySku(record.sku);
     return cached ? { ...cached, source: 'service' } : record;
   }

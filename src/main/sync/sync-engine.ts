@@ -187,9 +187,7 @@ export class SyncEngine {
         return {
           size: body.data.length,
           nextCursor: body.next_cursor ?? null,
-          write: (at) => {
-            for (const item of body.data) recorder.stock(item, at);
-          },
+          write: (at) => recorder.stockPage(body.data, at),
         };
       }
     }
