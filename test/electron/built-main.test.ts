@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract';
 
 /**
@@ -18,17 +18,21 @@ const dataDir = mkdtempSync(join(tmpdir(), 'warehouse-desk-built-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe.skipIf(!existsSync(built))('the built main process, with electron stubbed', () => {
-  const run = spawnSync(process.execPath, ['--import', join(import.meta.dirname, 'fixtures/electron-resolve-hook.mjs'), built], {
-    cwd: root,
-    env: { ...process.env, WAREHOUSE_DESK_USER_DATA: dataDir },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  const lines = run.stdout
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as { what: string } & Record<string, unknown>);
+  let run: SpawnSyncReturns<string>;
+  let lines: Array<{ what: string } & Record<string, unknown>> = [];
   const seen = (what: string) => lines.find((l) => l.what === what);
+  beforeAll(() => {
+    run = spawnSync(process.execPath, ['--import', join(import.meta.dirname, 'fixtures/electron-resolve-hook.mjs'), built], {
+      cwd: root,
+      env: { ...process.env, WAREHOUSE_DESK_USER_DATA: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    lines = run.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { what: string } & Record<string, unknown>);
+  });
 
   it('loads, starts and quits cleanly (exit code 0)', () => {
     expect(run.stderr.split('\n').filter((l) => /Error|error:/.test(l)).slice(0, 5)).toEqual([]);
