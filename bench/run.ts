@@ -5,8 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildRenderer, measureBundle } from './figures/bundle';
+import { measureBrowser } from './figures/browser';
 import { measureCachePaths } from './figures/cache-paths';
 import { measureSandboxThroughput } from './figures/sandbox-throughput';
+import { measureStart } from './figures/start';
 import { measureSync } from './figures/sync';
 import { errorText, type BenchContext, type Figure } from './lib/figure';
 import { loadNow, machineInfo } from './lib/machine';
@@ -17,6 +19,8 @@ const ROOT = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+/** For working on one module: a data dir synced by an earlier run (with --only, without sync). */
+const reuseSynced = args.find((a) => a.startsWith('--reuse-synced='))?.slice('--reuse-synced='.length);
 
 type Module = { name: string; run: (ctx: BenchContext) => Promise<Figure[]> };
 
@@ -32,6 +36,8 @@ const MODULES: Module[] = [
   { name: 'throughput', run: measureSandboxThroughput },
   { name: 'sync', run: measureSync },
   { name: 'cache', run: measureCachePaths },
+  { name: 'browser', run: async (ctx) => measureBrowser(ctx, await ensureBuild(ctx)) },
+  { name: 'start', run: async (ctx) => measureStart(ctx, await ensureBuild(ctx)) },
 ];
 
 async function main(): Promise<void> {
@@ -43,7 +49,7 @@ async function main(): Promise<void> {
     skus: quick ? 20_000 : 100_000,
     runs: quick ? 2 : 5,
     scratch,
-    shared: {},
+    shared: reuseSynced ? { syncedDataDir: reuseSynced } : {},
     log: (m) => console.log(`[bench${quick ? ' QUICK' : ''} ${((performance.now() - started) / 1000).toFixed(1)}s] ${m}`),
   };
   ctx.log(`${machine.nproc} CPUs, ${machine.cpuModel}, load ${machine.loadAtStart.join(' / ')}${quick ? ', QUICK mode' : ''}`);
@@ -64,7 +70,8 @@ async function main(): Promise<void> {
   }
   machine.loadAtEnd = loadNow();
   const durationSeconds = (performance.now() - started) / 1000;
-  const command = `npm run bench${quick ? ' -- --quick' : ''}${only ? ` -- --only=${only.join(',')}` : ''}`;
+  const flags = [...(quick ? ['--quick'] : []), ...(only ? [`--only=${only.join(',')}`] : [])];
+  const command = `npm run bench${flags.length ? ` -- ${flags.join(' ')}` : ''}`;
   const report = toReport(figures, { quick, command, machine, durationSeconds });
   const table = markdownTable(figures);
   const header = machineText(machine, command, durationSeconds, quick);

@@ -131,7 +131,7 @@ export async function measureSync(ctx: BenchContext): Promise<Figure[]> {
         title: '6. Main-process RSS after a full sync (core + in-process demo sandbox)',
         value: round(rss, 1),
         unit: 'MB',
-        bound: { label: 'the same process before the core opened', value: round(baseline, 1), unit: 'MB' },
+        bound: { label: 'the same process, modules loaded, before the core opened', value: round(baseline, 1), unit: 'MB' },
         ratio: round(rss / baseline, 2),
         ratioMeaning: 'x baseline',
         goal: MEM_GOAL,

@@ -84,10 +84,13 @@ function insertStatement(db: Database.Database, table: string, sample: Row | und
  * their levels and search keys, 500 SKUs per transaction (as the sync's pages). Returns the time
  * of the inserts only (opening and migrating the file is not counted).
  */
-export function timeBareInsert(rows: SyncedRows, dir: string, chunk = 500): { ms: number; rows: number } {
+export function timeBareInsert(rows: SyncedRows, dir: string, options: { chunk?: number; pragmas?: string[] } = {}): { ms: number; rows: number } {
+  const chunk = options.chunk ?? 500;
   mkdirSync(dir, { recursive: true });
   const cache = openCache(dir, { check: 'quick' });
   const db = cache.db;
+  // Experiments only (e.g. a larger page cache); the bound itself runs with the cache's pragmas.
+  for (const pragma of options.pragmas ?? []) db.pragma(pragma);
   try {
     const first = <T>(m: Map<unknown, T[]>): T | undefined => m.values().next().value?.[0];
     const ins = {
