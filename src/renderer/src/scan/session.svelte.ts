@@ -66,8 +66,17 @@ function sound(tone: AnswerTone): void {
   playTone(map[tone], settings.value.soundsMuted);
 }
 
+/** A refresh that never reports back (service refused, network dropped) must not say "checking" forever. */
+const REFRESH_GIVE_UP_MS = 10_000;
+
 function show(answer: Answer): void {
   scanSession.current = answer;
+  if (answer.kind === 'stock' && answer.refreshing) {
+    setTimeout(() => {
+      const now = scanSession.current;
+      if (now?.id === answer.id && now.kind === 'stock' && now.refreshing) scanSession.current = { ...now, refreshing: false };
+    }, REFRESH_GIVE_UP_MS);
+  }
   scanSession.history = [answer, ...scanSession.history].slice(0, HISTORY_LENGTH);
   sound(toneOf(answer));
   onAnswer(answer);
@@ -147,7 +156,8 @@ function applyFresh(stock: Stock): void {
   const replace = (a: Answer): Answer =>
     // An older version (a late event) never replaces a newer one.
     a.kind === 'stock' && a.stock.sku === stock.sku && stock.version >= a.stock.version
-      ? { ...a, stock, refreshing: false, updatedInPlace: true }
+      ? // "updated" only when the numbers may have changed, not when the same version was re-confirmed
+        { ...a, stock, refreshing: false, updatedInPlace: a.updatedInPlace || stock.version > a.stock.version }
       : a;
   if (scanSession.current) scanSession.current = replace(scanSession.current);
   scanSession.history = scanSession.history.map(replace);

@@ -4,13 +4,13 @@ import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../../../../shared/ip
 export type AdjustMode = 'add' | 'remove' | 'count';
 
 export const REASON_LABELS: Record<AdjustmentReason, string> = {
-  received: 'Received (goods in)',
+  received: 'Received',
   damaged: 'Damaged',
-  lost: 'Lost or missing',
+  lost: 'Lost',
   found: 'Found',
   count_correction: 'Count correction',
-  returned: 'Returned by customer',
-  other: 'Other (say why in the note)',
+  returned: 'Returned',
+  other: 'Other',
 };
 export const REASONS = ADJUSTMENT_REASONS.map((value) => ({ value, label: REASON_LABELS[value] }));
 

@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test';
+import type { DeskApi } from '../../src/shared/ipc/desk-api';
+import { expect, test } from './support/harness-fixture';
+
+/** Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types). */
+const BLUR_FOCUS = 'document.activeElement?.blur?.()';
+
+/**
+ * Key timing is unit-tested with a fake clock (test/components/scan). Here Playwright's keys
+ * cross the DevTools protocol on a machine that other test runs share, so a key can lag by tens
+ * of milliseconds: the scans of these tests use the widest inter-key limit the settings allow.
+ */
+async function generousScanner(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 500 } });
+  });
+  await page.reload();
+}
+
+/**
+ * Adjusting stock from the answer card, online and offline, through the real outbox: written
+ * to SQLite before any network call, replayed with the same idempotency key when the service
+ * is back, applied exactly once.
+ */
+
+async function openApp(page: Page, url: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(url);
+  await generousScanner(page);
+  await expect(page.getByLabel('Scan or type a code')).toBeVisible();
+  await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
+}
+
+async function scan(page: Page, code: string): Promise<void> {
+  await page.evaluate(BLUR_FOCUS);
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('answer-card').getByRole('heading', { name: code, exact: true })).toBeVisible();
+}
+
+/** On hand in the first warehouse row of the answer card, and that warehouse's id. */
+async function firstLevel(page: Page): Promise<{ warehouseId: string; onHand: number }> {
+  const cell = page.locator('[data-testid^="on-hand-"]').first();
+  const testId = (await cell.getAttribute('data-testid'))!;
+  return { warehouseId: testId.replace('on-hand-', ''), onHand: Number((await cell.textContent())!.replace(/[^\d-]/g, '')) };
+}
+
+async function adjust(page: Page, opts: { mode: 'Add' | 'Remove'; quantity: number; reason: string; warehouseId: string }): Promise<void> {
+  await page.getByRole('radio', { name: opts.mode }).check();
+  await page.getByRole('combobox', { name: 'Warehouse', exact: true }).selectOption(opts.warehouseId);
+  await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: opts.reason });
+  await page.getByLabel(opts.mode === 'Add' ? 'Quantity to add' : 'Quantity to remove').fill(String(opts.quantity));
+  await page.keyboard.press('Enter');
+}
+
+const sessionEntries = (page: Page) => page.locator('[data-testid^="adjustment-"]');
+
+test.describe.configure({ mode: 'serial' });
+
+test('adjust online: applied, and the card shows the new on-hand in place', async ({ page, desk }) => {
+  await openApp(page, desk.url);
+  await scan(page, 'WD-000101');
+  const before = await firstLevel(page);
+  await adjust(page, { mode: 'Add', quantity: 5, reason: 'Received', warehouseId: before.warehouseId });
+  await expect(sessionEntries(page).first()).toHaveAttribute('data-state', 'applied', { timeout: 20_000 });
+  await expect(sessionEntries(page).first()).toContainText(`On hand now ${(before.onHand + 5).toLocaleString('en-US')}`);
+  await expect(page.getByTestId(`on-hand-${before.warehouseId}`)).toHaveText((before.onHand + 5).toLocaleString('en-US'));
+  await expect(sessionEntries(page).first()).toContainText(/Request req_/);
+});
+
+test('offline: queued and pending, then applied exactly once when the service is back', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  await openApp(page, desk.url);
+  await scan(page, 'WD-000102');
+  const before = await firstLevel(page);
+
+  await desk.setFaults({ unreachable: true });
+  // The desk learns it is offline from a real failure: a fresh lookup that cannot reach the service.
+  await scan(page, 'WD-000102');
+  await expect(page.getByTestId('connectivity')).toHaveText(/Offline/, { timeout: 30_000 });
+  await expect(page.getByTestId('answer-card').getByText('offline', { exact: true })).toBeVisible();
+
+  await adjust(page, { mode: 'Remove', quantity: 3, reason: 'Damaged', warehouseId: before.warehouseId });
+  await expect(sessionEntries(page).first()).toHaveAttribute('data-state', 'queued');
+  await expect(sessionEntries(page).first()).toContainText('pending');
+  await expect(page.getByTestId('pending-count')).toHaveText(/1 pending/);
+
+  await desk.setFaults({ unreachable: false });
+  await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 60_000 });
+  await expect(sessionEntries(page).first()).toHaveAttribute('data-state', 'applied', { timeout: 60_000 });
+  await expect(page.getByTestId('pending-count')).toHaveText(/No pending/);
+
+  // Exactly once: a fresh answer shows one −3, and the outbox holds one applied −3 for this SKU.
+  await scan(page, 'WD-000102');
+  await expect(page.getByTestId(`on-hand-${before.warehouseId}`)).toHaveText((before.onHand - 3).toLocaleString('en-US'));
+  await page.keyboard.press('F4');
+  await page.getByRole('tab', { name: /Applied/ }).click();
+  const rows = page.locator('[data-testid="outbox-row"]', { hasText: 'WD-000102' });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('−3');
+});
+
+test('a large change asks for a confirmation; a refusal is shown with the service’s message', async ({ page, desk }) => {
+  await openApp(page, desk.url);
+  await scan(page, 'WD-000103');
+  const before = await firstLevel(page);
+  await adjust(page, { mode: 'Remove', quantity: before.onHand + 500, reason: 'Lost', warehouseId: before.warehouseId });
+  const dialog = page.getByRole('dialog', { name: 'Confirm a large change' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(sessionEntries(page).first()).toHaveAttribute('data-state', 'rejected', { timeout: 20_000 });
+  const notice = sessionEntries(page).first().getByRole('alert');
+  await expect(notice).toContainText('insufficient_stock');
+  await expect(notice).toContainText(/req_/);
+  await expect(page.getByTestId(`on-hand-${before.warehouseId}`)).toHaveText(before.onHand.toLocaleString('en-US'));
+});

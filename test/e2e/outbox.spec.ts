@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import type { DeskApi } from '../../src/shared/ipc/desk-api';
+import { expect, test } from './support/harness-fixture';
+
+/** Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types). */
+const BLUR_FOCUS = 'document.activeElement?.blur?.()';
+
+/**
+ * Key timing is unit-tested with a fake clock (test/components/scan). Here Playwright's keys
+ * cross the DevTools protocol on a machine that other test runs share, so a key can lag by tens
+ * of milliseconds: the scans of these tests use the widest inter-key limit the settings allow.
+ */
+async function generousScanner(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 500 } });
+  });
+  await page.reload();
+}
+
+async function scanAndQueue(page: Page, code: string, delta: number): Promise<void> {
+  await page.evaluate(BLUR_FOCUS);
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('answer-card').getByRole('heading', { name: code, exact: true })).toBeVisible();
+  await page.getByRole('radio', { name: delta > 0 ? 'Add' : 'Remove' }).check();
+  await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption('other');
+  await page.getByLabel(delta > 0 ? 'Quantity to add' : 'Quantity to remove').fill(String(Math.abs(delta)));
+  await page.keyboard.press('Enter');
+}
+
+test('outbox: pending while offline, discard after a confirmation, history by state', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(desk.url);
+  await generousScanner(page);
+  await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
+  // Offline, only the cache answers: let the first sync fill it.
+  await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
+  await desk.setFaults({ unreachable: true });
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByTestId('connectivity')).toHaveText(/Offline/, { timeout: 30_000 });
+
+  await scanAndQueue(page, 'WD-000201', 4);
+  await scanAndQueue(page, 'WD-000202', -2);
+  await expect(page.getByTestId('pending-count')).toHaveText(/2 pending/);
+  await page.getByTestId('pending-count').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+  const rows = page.locator('[data-testid="outbox-row"]');
+  await expect(rows).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Discard −2 WD-000202' }).click();
+  await expect(page.getByRole('dialog', { name: 'Discard this adjustment?' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('button', { name: 'Discard −2 WD-000202' }).click();
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(1);
+  await page.getByRole('tab', { name: /Discarded/ }).click();
+  await expect(rows.filter({ hasText: 'WD-000202' })).toHaveCount(1);
+
+  await desk.setFaults({ unreachable: false });
+  await page.getByRole('tab', { name: /Applied/ }).click();
+  await expect(rows.filter({ hasText: 'WD-000201' })).toHaveCount(1, { timeout: 60_000 });
+  await expect(page.getByTestId('pending-count')).toHaveText(/No pending/);
+});

@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import type { DeskApi } from '../../src/shared/ipc/desk-api';
+import { expect, test } from './support/harness-fixture';
+
+/** Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types). */
+const BLUR_FOCUS = 'document.activeElement?.blur?.()';
+
+/**
+ * Key timing is unit-tested with a fake clock (test/components/scan). Here Playwright's keys
+ * cross the DevTools protocol on a machine that other test runs share, so a key can lag by tens
+ * of milliseconds: the scans of these tests use the widest inter-key limit the settings allow.
+ */
+async function generousScanner(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 500 } });
+  });
+  await page.reload();
+}
+
+/**
+ * Scanning through the harness: the real renderer in Chromium, the real bridge, main's lookup
+ * over the real cache, the sandbox behind it. A "scan" is what a keyboard wedge does: keys
+ * typed back to back, then Enter, with the focus wherever the worker left it.
+ */
+
+async function openApp(page: Page, url: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(url);
+  await generousScanner(page);
+  await expect(page.getByLabel('Scan or type a code')).toBeVisible();
+  await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
+}
+
+/** Keys as fast as the browser takes them, then the suffix: a scanner burst. */
+async function scan(page: Page, code: string): Promise<void> {
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}
+
+async function blur(page: Page): Promise<void> {
+  await page.evaluate(BLUR_FOCUS);
+}
+
+const card = (page: Page) => page.getByTestId('answer-card');
+
+test.describe('scan', () => {
+  test('found and not found, scanned with the focus nowhere in particular', async ({ page, desk }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await openApp(page, desk.url);
+    await blur(page);
+
+    await scan(page, 'WD-000042');
+    await expect(card(page)).toHaveAttribute('data-kind', 'stock');
+    await expect(card(page).getByRole('heading', { name: 'WD-000042', exact: true })).toBeVisible();
+    await expect(card(page).getByText(/^(live|cached, as of \d\d:\d\d)$/)).toBeVisible();
+    await expect(card(page).getByRole('row', { name: /^Total|Amsterdam|Duisburg|Lyon/ }).first()).toBeVisible();
+
+    // Its barcode finds the same SKU.
+    const barcode = (await card(page).locator('.barcode').first().textContent())!.trim();
+    expect(barcode).toMatch(/^\d{8,14}$/);
+    await blur(page);
+    await scan(page, barcode);
+    await expect(card(page).getByRole('heading', { name: 'WD-000042', exact: true })).toBeVisible();
+    await expect(card(page)).toContainText(`Scanned barcode ${barcode}`);
+
+    await scan(page, 'WD-999998');
+    await expect(card(page)).toHaveAttribute('data-kind', 'not_found');
+    await expect(card(page)).toContainText('WD-999998');
+    await expect(card(page)).toContainText('Not found');
+    expect(problems).toEqual([]);
+  });
+
+  test('a scan while the focus is on a button, a select or another screen is still a scan', async ({ page, desk }) => {
+    await openApp(page, desk.url);
+    await page.getByRole('button', { name: 'Look up' }).focus();
+    await scan(page, 'WD-000007');
+    await expect(card(page).getByRole('heading', { name: 'WD-000007', exact: true })).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Warehouse', exact: true }).focus(); // the adjust panel's select
+    await scan(page, 'WD-000008');
+    await expect(card(page).getByRole('heading', { name: 'WD-000008', exact: true })).toBeVisible();
+
+    // From the Outbox screen: the answer brings the Scan screen back.
+    await page.keyboard.press('F4');
+    await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+    await scan(page, 'WD-000009');
+    await expect(card(page).getByRole('heading', { name: 'WD-000009', exact: true })).toBeVisible();
+  });
+
+  test('inside another text field the keys belong to the field', async ({ page, desk }) => {
+    await openApp(page, desk.url);
+    await blur(page);
+    await scan(page, 'WD-000011');
+    await expect(card(page).getByRole('heading', { name: 'WD-000011', exact: true })).toBeVisible();
+    const note = page.getByLabel(/^Note/);
+    await note.click();
+    await page.keyboard.type('WD-000012');
+    await page.keyboard.press('Enter'); // submits the adjust form (it refuses: no quantity), no lookup
+    await expect(note).toHaveValue('WD-000012');
+    await expect(card(page).getByRole('heading', { name: 'WD-000011', exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Recent scans' }).getByText('WD-000012')).toHaveCount(0);
+  });
+
+  test('two scans back to back are both answered, in order', async ({ page, desk }) => {
+    await openApp(page, desk.url);
+    await blur(page);
+    // No waiting between them: the second arrives while the first is being answered.
+    await page.keyboard.type('WD-000021');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('WD-000022');
+    await page.keyboard.press('Enter');
+    await expect(card(page).getByRole('heading', { name: 'WD-000022', exact: true })).toBeVisible();
+    const history = page.locator('.history li .code');
+    await expect(history.nth(0)).toHaveText('WD-000022');
+    await expect(history.nth(1)).toHaveText('WD-000021');
+  });
+
+  test('a flood of keys is refused clearly and the page stays responsive', async ({ page, desk }) => {
+    await openApp(page, desk.url);
+    await blur(page);
+    // 10,000 key events in one go, as a stuck scanner or a flood of garbage would send them.
+    await page.evaluate(`(() => {
+      const key = (k, c) => window.dispatchEvent(new KeyboardEvent('keydown', { key: k, code: c, bubbles: true, cancelable: true }));
+      for (let i = 0; i < 10000; i++) key('x', 'KeyX');
+      key('Enter', 'Enter');
+    })()`);
+    await expect(card(page)).toHaveAttribute('data-kind', 'unreadable');
+    await expect(card(page)).toContainText('10,000 keys');
+    await scan(page, 'WD-000031');
+    await expect(card(page).getByRole('heading', { name: 'WD-000031', exact: true })).toBeVisible();
+  });
+
+  test('a shipment token opens the shipment', async ({ page, desk }) => {
+    await openApp(page, desk.url);
+    const token = await page.evaluate(async () => {
+      const r = await (globalThis as unknown as { desk: DeskApi }).desk.shipments.list({ limit: 1 });
+      return r.ok ? (r.value.shipments[0]?.token ?? null) : null;
+    });
+    expect(token).toMatch(/^shp_/);
+    await blur(page);
+    await scan(page, token!);
+    await expect(page.getByRole('button', { name: /^Shipments/ })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText(token!).first()).toBeVisible();
+  });
+});
