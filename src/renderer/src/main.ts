@@ -1,3 +1,4 @@
+import '../../shared/ipc/zod-without-eval';
 import { mount } from 'svelte';
 import App from './App.svelte';
 import './styles/base.css';

@@ -9,6 +9,7 @@ import * as r from './records';
  * bridge when the answer arrives in the renderer.
  */
 const none = z.undefined();
+// Inputs are strict: an unknown key is refused, not silently dropped, so a caller's typo surfaces.
 const page = { limit: z.number().int().min(1).max(500).optional() };
 const cursor = z.string().min(1).max(2000).nullish();
 
@@ -24,10 +25,10 @@ export const channels = {
   'settings.update': { input: r.SettingsPatch, output: r.Settings },
 
   /** A scanned or typed code: SKU, GTIN-8/12/13/14, GS1 element string with AI 01, or shipment token. */
-  'stock.lookup': { input: z.object({ code: z.string().min(1).max(512) }), output: r.LookupResult },
+  'stock.lookup': { input: z.strictObject({ code: z.string().min(1).max(512) }), output: r.LookupResult },
   /** The cached stock list, paged by offset for a virtual list; works offline. */
   'stock.search': {
-    input: z.object({
+    input: z.strictObject({
       /** Prefix of a SKU, of a word of the name, or of a barcode. */
       query: z.string().max(200).optional(),
       warehouseId: r.WarehouseId.optional(),
@@ -41,25 +42,25 @@ export const channels = {
   'stock.adjust': { input: r.AdjustInput, output: r.OutboxEntry },
 
   'outbox.list': {
-    input: z.object({ states: z.array(r.OutboxState).max(5).optional(), sku: r.Sku.optional(), ...page }).optional(),
+    input: z.strictObject({ states: z.array(r.OutboxState).max(5).optional(), sku: r.Sku.optional(), ...page }).optional(),
     output: z.object({ entries: z.array(r.OutboxEntry), counts: r.OutboxCounts }),
   },
-  'outbox.retry': { input: z.object({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },
-  'outbox.discard': { input: z.object({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },
+  'outbox.retry': { input: z.strictObject({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },
+  'outbox.discard': { input: z.strictObject({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },
 
   'shipments.list': {
-    input: z.object({ status: r.ShipmentStatus.optional(), reference: z.string().max(64).optional(), cursor, ...page }).optional(),
+    input: z.strictObject({ status: r.ShipmentStatus.optional(), reference: z.string().max(64).optional(), cursor, ...page }).optional(),
     output: z.object({ shipments: z.array(r.Shipment), nextCursor: z.string().nullable(), source: r.Source }),
   },
-  'shipments.read': { input: z.object({ token: r.ShipmentToken }), output: r.Shipment },
+  'shipments.read': { input: z.strictObject({ token: r.ShipmentToken }), output: r.Shipment },
   'shipments.create': { input: r.ShipmentDraft, output: r.Shipment },
-  'shipments.cancel': { input: z.object({ token: r.ShipmentToken }), output: r.Shipment },
-  'shipments.delete': { input: z.object({ token: r.ShipmentToken }), output: z.object({ token: r.ShipmentToken, deleted: z.literal(true) }) },
+  'shipments.cancel': { input: z.strictObject({ token: r.ShipmentToken }), output: r.Shipment },
+  'shipments.delete': { input: z.strictObject({ token: r.ShipmentToken }), output: z.object({ token: r.ShipmentToken, deleted: z.literal(true) }) },
   'shipments.greenIndex': { input: r.GreenIndexInput, output: r.GreenIndex },
   'shipments.transitTime': { input: r.TransitTimeInput, output: r.TransitTime },
 
   'products.list': {
-    input: z.object({ skuPrefix: z.string().max(64).optional(), barcode: z.string().max(64).optional(), cursor, ...page }).optional(),
+    input: z.strictObject({ skuPrefix: z.string().max(64).optional(), barcode: z.string().max(64).optional(), cursor, ...page }).optional(),
     output: z.object({ products: z.array(r.Product), nextCursor: z.string().nullable(), source: r.Source }),
   },
   'warehouses.list': { input: none, output: z.array(r.Warehouse) },

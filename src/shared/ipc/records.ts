@@ -123,7 +123,7 @@ export const ADJUSTMENT_REASONS = ['received', 'damaged', 'lost', 'found', 'coun
 export const AdjustmentReason = z.enum(ADJUSTMENT_REASONS);
 export type AdjustmentReason = z.infer<typeof AdjustmentReason>;
 
-export const AdjustInput = z.object({
+export const AdjustInput = z.strictObject({
   sku: Sku,
   warehouseId: WarehouseId,
   delta: z
@@ -186,9 +186,9 @@ export const Parcel = z.object({
   dimensionsMm: Dimensions.nullable(),
 });
 /** A parcel the worker enters: the service's ParcelInput limits. */
-export const ParcelDraft = z.object({
+export const ParcelDraft = z.strictObject({
   weightGrams: z.number().int().min(1).max(100_000),
-  dimensionsMm: Dimensions.nullable(),
+  dimensionsMm: Dimensions.strict().nullable(),
 });
 
 /** Must equal the `ServiceLevel` enum of resources/openapi.yaml (a test checks it). */
@@ -214,7 +214,11 @@ export const Shipment = z.object({
 });
 export type Shipment = z.infer<typeof Shipment>;
 
-export const ShipmentDraft = z.object({
+/** Drafts are strict all the way down: an unknown key is refused, not dropped. */
+const AddressDraft = Address.strict();
+const PartyDraft = z.strictObject({ name: Party.shape.name, address: AddressDraft });
+
+export const ShipmentDraft = z.strictObject({
   /** Chosen by the form once per submission: sent as the Idempotency-Key, so a retry never creates two. */
   clientRequestId: z.uuid(),
   reference: z.string().trim().min(1).max(64),
@@ -224,8 +228,8 @@ export const ShipmentDraft = z.object({
   service: ServiceLevel,
   /** The carrier's number: required for scope 2, absent for scope 1. */
   trackingNumber: z.string().regex(/^[A-Za-z0-9-]{4,40}$/, "4 to 40 letters, digits or '-'").optional(),
-  sender: Party,
-  recipient: Party,
+  sender: PartyDraft,
+  recipient: PartyDraft,
   parcels: z.array(ParcelDraft).min(1).max(50),
 }).refine((d) => (d.scope === 2) === (d.trackingNumber !== undefined), {
   path: ['trackingNumber'],
@@ -233,14 +237,14 @@ export const ShipmentDraft = z.object({
 });
 export type ShipmentDraft = z.infer<typeof ShipmentDraft>;
 
-export const Place = z.object({ country: CountryCode, postalCode: PostalCode });
+export const Place = z.strictObject({ country: CountryCode, postalCode: PostalCode });
 
 export const GreenIndexInput = z.union([
-  z.object({ shipmentToken: ShipmentToken }),
-  z.object({
+  z.strictObject({ shipmentToken: ShipmentToken }),
+  z.strictObject({
     origin: Place,
     destination: Place,
-    parcels: z.array(z.object({ weightGrams: z.number().int().min(1).max(1_000_000) })).min(1).max(50),
+    parcels: z.array(z.strictObject({ weightGrams: z.number().int().min(1).max(1_000_000) })).min(1).max(50),
   }),
 ]);
 export const GreenIndex = z.object({
@@ -253,8 +257,8 @@ export const GreenIndex = z.object({
 export type GreenIndex = z.infer<typeof GreenIndex>;
 
 export const TransitTimeInput = z.union([
-  z.object({ shipmentToken: ShipmentToken }),
-  z.object({ origin: Place, destination: Place, shipDate: IsoDate.optional() }),
+  z.strictObject({ shipmentToken: ShipmentToken }),
+  z.strictObject({ origin: Place, destination: Place, shipDate: IsoDate.optional() }),
 ]);
 export const TransitTime = z.object({
   businessDaysMin: z.number().int(),
@@ -274,7 +278,7 @@ export const AccountStatus = z.object({
 });
 export type AccountStatus = z.infer<typeof AccountStatus>;
 
-export const SignInInput = z.object({
+export const SignInInput = z.strictObject({
   baseUrl: z.url({ protocol: /^https?$/ }).max(500),
   clientId: z.string().trim().min(1).max(200),
   clientSecret: z.string().min(1).max(500),
@@ -297,7 +301,7 @@ export const Connectivity = z.object({
 });
 export type Connectivity = z.infer<typeof Connectivity>;
 
-export const ScannerSettings = z.object({
+export const ScannerSettings = z.strictObject({
   /** Keys closer than this belong to one scan. open mSupply uses ~50 ms. */
   maxInterKeyMs: z.number().int().min(5).max(500),
   minLength: z.number().int().min(1).max(64),
@@ -311,7 +315,7 @@ export const Settings = z.object({
   confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000),
 });
 export type Settings = z.infer<typeof Settings>;
-export const SettingsPatch = z.object({
+export const SettingsPatch = z.strictObject({
   scanner: ScannerSettings.partial().optional(),
   soundsMuted: z.boolean().optional(),
   confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000).optional(),
