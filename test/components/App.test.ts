@@ -51,6 +51,18 @@ describe('App shell in Chromium (fake desk)', () => {
     expect(fake.calls.filter((c) => c.channel === 'stock.lookup').map((c) => c.input)).toEqual([{ code: 'SKU-00042' }, { code: 'NOPE-1' }]);
   });
 
+  it('a scan into the scan box replaces half-typed text there', async () => {
+    render(App);
+    const box = page.getByLabelText('Scan or type a code');
+    await box.fill('SKU-0');
+    const input = box.element() as HTMLInputElement;
+    input.focus();
+    scan(input, 'SKU-00077');
+    await expect.element(page.getByTestId('answer-card').getByRole('heading', { name: 'SKU-00077', exact: true })).toBeVisible();
+    await expect.element(box).toHaveValue('');
+    expect(fake.calls.filter((c) => c.channel === 'stock.lookup').map((c) => c.input)).toEqual([{ code: 'SKU-00077' }]);
+  });
+
   it('switches screens with F4 and Alt+5', async () => {
     render(App);
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'F4', code: 'F4', bubbles: true, cancelable: true }));
