@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { toGtin14 } from '../lookup/gtin';
-import { searchKeysFor } from './search-keys';
+import { searchKeysFor, searchText } from './search-keys';
 import { totalsOf, type ProductWrite, type ShipmentWrite, type StockWrite, type WarehouseWrite } from './rows';
 
 function warehousesOf(levels: StockWrite['levels']): string {
@@ -45,6 +45,7 @@ export class CatalogWrites {
   readonly #bits: Database.Statement;
   readonly #insertBit: Database.Statement;
   readonly #setKeysMask: Database.Statement;
+  readonly #setSearchText: Database.Statement;
   /** warehouse id -> bit of wh_mask (see migration 0003); loaded lazily, mirrors warehouse_bits. */
   #bitOf: Map<string, number> | null = null;
   #keysGeneration = 0;
@@ -79,6 +80,7 @@ export class CatalogWrites {
     this.#bits = db.prepare('SELECT warehouse_id, bit FROM warehouse_bits');
     this.#insertBit = db.prepare('INSERT INTO warehouse_bits (warehouse_id, bit) VALUES (?, ?)');
     this.#setKeysMask = db.prepare('UPDATE search_keys SET wh_mask = ? WHERE item_id = ?');
+    this.#setSearchText = db.prepare('UPDATE stock_items SET search_text = ? WHERE id = ?');
     this.#confirmStock = db.prepare('UPDATE stock_items SET confirmed_at = ? WHERE id = ?');
     this.#deleteLevels = db.prepare('DELETE FROM stock_levels WHERE item_id = ?');
     this.#insertLevel = db.prepare(
@@ -264,7 +266,9 @@ export class CatalogWrites {
     if (!item) return;
     this.#keysGeneration++;
     this.#deleteKeys.run(item.id);
-    for (const { key, lcp } of searchKeysFor(sku, item.name, barcodes)) this.#insertKey.run(key, item.id, lcp, sku, item.wh_mask);
+    const keys = searchKeysFor(sku, item.name, barcodes);
+    for (const { key, lcp } of keys) this.#insertKey.run(key, item.id, lcp, sku, item.wh_mask);
+    this.#setSearchText.run(searchText(keys), item.id);
   }
 
   /** One bit per warehouse the item has a level in; warehouses past the 52nd get no bit. */

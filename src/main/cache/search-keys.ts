@@ -43,6 +43,11 @@ export function searchKeysFor(sku: string, name: string, barcodes: readonly stri
   return sorted.map((k, i) => ({ key: k.key, lcp: i === 0 ? 0 : commonPrefixBytes(sorted[i - 1]!.bytes, k.bytes) }));
 }
 
+/** stock_items.search_text: every key after a space, so `instr(text, ' ' || term)` finds a key starting with term (keys hold no spaces). */
+export function searchText(keys: readonly SearchKey[]): string {
+  return keys.map((k) => ` ${k.key}`).join('');
+}
+
 /** Above every continuation of a prefix in SQLite's BINARY (UTF-8 memcmp) order. */
 const TOP = '\u{10FFFF}';
 

@@ -210,7 +210,8 @@ export class StockSearch {
     const inMask = shape.warehouse === 'mask' ? ' AND (wh_mask & @mask) != 0' : '';
     /** The items matching term i, each once (see migration 0003), in the warehouse when it has a bit. */
     const termItems = (i: number) => `key >= @low${i} AND key < @high${i} AND lcp < @bytes${i}${inMask}`;
-    const matchesTerm = (i: number) => `EXISTS (SELECT 1 FROM search_keys k WHERE k.item_id = s.id AND k.key >= @low${i} AND k.key < @high${i})`;
+    // Checked on the stock_items row already read (see migration 0003), not by another seek.
+    const matchesTerm = (i: number) => `instr(s.search_text, ' ' || @low${i}) > 0`;
     const others = (skip: number) => Array.from({ length: shape.terms }, (_, i) => i).filter((i) => i !== skip).map(matchesTerm);
     const matches = `(SELECT item_id FROM search_keys WHERE ${termItems(shape.driver)}) m`;
     const inWarehouse = shape.warehouse !== 'none';
@@ -218,12 +219,9 @@ export class StockSearch {
 
     if (kind === 'first') return `SELECT ${shape.desc ? 'max' : 'min'}(sku) FROM search_keys WHERE ${termItems(shape.driver)}`;
     if (kind === 'count') {
-      // From the key index alone: the driving term's items, each checked for the other terms.
-      const alsoKeys = Array.from({ length: shape.terms }, (_, i) => i)
-        .filter((i) => i !== shape.driver)
-        .map((i) => `EXISTS (SELECT 1 FROM search_keys k WHERE k.item_id = m.item_id AND k.key >= @low${i} AND k.key < @high${i})`);
-      const inLevels = shape.warehouse === 'levels' ? ['EXISTS (SELECT 1 FROM stock_levels l WHERE l.item_id = m.item_id AND l.warehouse_id = @warehouse)'] : [];
-      return `SELECT count(*) FROM search_keys m WHERE ${[termItems(shape.driver), ...alsoKeys, ...inLevels].join(' AND ')}`;
+      // The driving term's items, each checked for the other terms (and the warehouse's levels).
+      const inLevels = shape.warehouse === 'levels' ? ['EXISTS (SELECT 1 FROM stock_levels l WHERE l.item_id = s.id AND l.warehouse_id = @warehouse)'] : [];
+      return `SELECT count(*) FROM ${matches} CROSS JOIN stock_items s WHERE ${['s.id = m.item_id', ...others(shape.driver), ...inLevels].join(' AND ')}`;
     }
 
     const dir = shape.desc ? 'DESC' : 'ASC';
