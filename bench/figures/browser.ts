@@ -100,7 +100,7 @@ export async function measureBrowser(ctx: BenchContext, build: { ok: true } | { 
     await router.handle('sync.now', undefined, null);
     const offlineOk = !((await router.handle('connectivity.status', undefined, null)) as { ok: true; value: { online: boolean } }).value.online;
 
-    const scans = ctx.quick ? 30 : 150;
+    const scans = ctx.quick ? 20 : 150;
     const warm = Array.from({ length: 10 }, (_, k) => 1 + ((k * 104729) % ctx.skus));
     await scanSeries(page, warm, [], { seen: [], frame: [] });
     const samples: number[] = [];
@@ -126,7 +126,7 @@ export async function measureBrowser(ctx: BenchContext, build: { ok: true } | { 
         times.push(performance.now() - t);
       }
       return times;
-    }, Array.from({ length: ctx.quick ? 30 : 150 }, (_, k) => skuOf(1 + ((k * 48611 + 3) % ctx.skus))));
+    }, Array.from({ length: ctx.quick ? 20 : 150 }, (_, k) => skuOf(1 + ((k * 48611 + 3) % ctx.skus))));
     const bridgeSummary = summarize(bridge);
     if (samples.length === 0) throw new Error(`no scan reached the answer card (page errors: ${pageErrors.slice(0, 2).join('; ') || 'none'})`);
     const s = summarize(samples);

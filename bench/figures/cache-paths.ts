@@ -218,8 +218,9 @@ export async function measureCachePaths(ctx: BenchContext): Promise<Figure[]> {
     const samples: Record<'sku' | 'name' | 'barcode', number[]> = { sku: [], name: [], barcode: [] };
     const peer: number[] = [];
     const slowest: Array<{ query: string; ms: number }> = [];
-    const typed = ctx.quick ? 4 : 10;
-    for (let run = 0; run < ctx.runs; run++) {
+    const typed = ctx.quick ? 3 : 6;
+    const filterRuns = ctx.quick ? 2 : 3;
+    for (let run = 0; run < filterRuns; run++) {
       // A write between runs (an incremental sync) clears the remembered totals, as in real use.
       o.core.sandbox()?.setFaults({ unreachable: false });
       await o.router.handle('sync.now', undefined, null);
@@ -259,6 +260,7 @@ export async function measureCachePaths(ctx: BenchContext): Promise<Figure[]> {
       goal: filterGoal,
       met: all.p95 < 20,
       details: {
+        runs: filterRuns,
         page: LIST_PAGE,
         sort: 'sku asc, offset 0 (the list after each keystroke)',
         all: roundSummary(all),

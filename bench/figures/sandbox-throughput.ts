@@ -31,8 +31,8 @@ async function post<T>(sandbox: RunningSandbox, path: string, body: unknown, tok
 }
 
 export async function measureSandboxThroughput(ctx: BenchContext): Promise<Figure[]> {
-  const durationSeconds = ctx.quick ? 1.5 : 4;
-  const runs = ctx.quick ? 2 : 3;
+  const durationSeconds = ctx.quick ? 1.5 : 3;
+  const runs = ctx.quick ? 1 : 3;
   const skus = ctx.skus;
   let sandbox: RunningSandbox | null = null;
   const bare = Fastify({ logger: false });
@@ -56,7 +56,7 @@ export async function measureSandboxThroughput(ctx: BenchContext): Promise<Figur
       adjust: { url: sandbox.baseUrl, connections: CONNECTIONS, durationSeconds, kind: 'adjust', token, skuPrefix: 'WD', skus, warehouseIds: warehouses.data.map((w) => w.id) },
     };
     // Warm-up (JIT, SQLite page cache, connection setup), not counted.
-    for (const kind of ['bare', 'read', 'adjust'] as const) await load({ ...specs[kind], durationSeconds: 1 });
+    for (const kind of ['bare', 'read', 'adjust'] as const) await load({ ...specs[kind], durationSeconds: ctx.quick ? 0.5 : 1 });
     const outcomes: Record<'bare' | 'read' | 'adjust', LoadOutcome[]> = { bare: [], read: [], adjust: [] };
     for (let run = 0; run < runs; run++) {
       // Interleaved, so a burst of load from other processes hits all three alike.

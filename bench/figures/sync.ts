@@ -47,7 +47,17 @@ export async function measureSync(ctx: BenchContext): Promise<Figure[]> {
     ctx.log(`sync: sandbox seeded with ${ctx.skus} SKUs in ${(seedMs / 1000).toFixed(1)} s`);
 
     const outcomes: SyncChildOutcome[] = [];
+    // `npm run bench` must end within 5 minutes: a slow full sync gets fewer runs (said in the JSON).
+    const budgetMs = ctx.quick ? 25_000 : 140_000;
+    const moduleStarted = nowMs();
+    let skippedForBudget = 0;
     for (let run = 0; run < runs; run++) {
+      const elapsed = nowMs() - moduleStarted;
+      if (run > 0 && elapsed + elapsed / run > budgetMs) {
+        skippedForBudget = runs - run;
+        ctx.log(`  ${skippedForBudget} more run(s) would exceed the time budget of ${budgetMs / 1000} s: skipped`);
+        break;
+      }
       const dataDir = join(ctx.scratch, `sync-${run}`);
       const o = await runOnce({
         dataDir,
@@ -76,7 +86,8 @@ export async function measureSync(ctx: BenchContext): Promise<Figure[]> {
     const baseline = median(outcomes.map((o) => o.memory.rssBaselineMB));
     const details = {
       skus: ctx.skus,
-      runs,
+      runs: outcomes.length,
+      runsSkippedForTimeBudget: skippedForBudget,
       seedSeconds: round(seedMs / 1000, 2),
       perRun: outcomes.map((o) => ({
         fullSyncS: round(o.fullSyncMs / 1000, 3),
