@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { toGtin14 } from '../lookup/gtin';
 import { searchKeysFor, searchText } from './search-keys';
+import { dropSortIndexes, ensureSortIndexes } from './sort-indexes';
 import { totalsOf, type ProductWrite, type ShipmentWrite, type StockWrite, type WarehouseWrite } from './rows';
 
 function warehousesOf(levels: StockWrite['levels']): string {
@@ -252,6 +253,18 @@ export class CatalogWrites {
 
   deleteShipment(token: string): void {
     this.#deleteShipment.run(token);
+  }
+
+  /**
+   * Before filling an empty cache: drop the sort indexes, to be rebuilt in one go by
+   * `endBulkLoad` (see sort-indexes.ts). Statements that used them are prepared again lazily.
+   */
+  beginBulkLoad(): void {
+    dropSortIndexes(this.#db);
+  }
+
+  endBulkLoad(): number {
+    return ensureSortIndexes(this.#db);
   }
 
   /** Forgets every record of the service (another account signs in); the outbox is kept. */

@@ -5,6 +5,7 @@ import { CatalogWrites } from './catalog-writes';
 import { openDatabase, type CacheRecovery, type OpenDatabaseOptions } from './database';
 import { MetaStore } from './meta';
 import { OutboxStore } from './outbox-store';
+import { ensureSortIndexes } from './sort-indexes';
 import { StockSearch } from './stock-search';
 import { SyncStateStore } from './sync-state';
 
@@ -28,6 +29,8 @@ export interface Cache {
 export function openCache(dataDir: string, options: OpenDatabaseOptions = {}): Cache {
   const file = join(dataDir, CACHE_FILE);
   const { db, recovery } = openDatabase(file, options);
+  // A first sync that stopped part-way leaves its sort indexes dropped (sort-indexes.ts).
+  ensureSortIndexes(db);
   const writes = new CatalogWrites(db);
   return {
     file,

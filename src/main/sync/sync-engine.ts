@@ -105,10 +105,16 @@ export class SyncEngine {
     const meta = this.#deps.cache.meta;
     const resumeAt = Math.max(0, SYNC_RESOURCES.indexOf(meta.get(ROUND_KEY) as SyncResource));
     this.#set({ state: 'running', phase: SYNC_RESOURCES[resumeAt]!, done: 0, lastError: null });
+    let bulk = false;
     try {
       for (const resource of SYNC_RESOURCES.slice(resumeAt)) {
         meta.set(ROUND_KEY, resource);
         this.#set({ phase: resource });
+        if (resource === 'stock' && !bulk && this.#deps.cache.reads.stockCount() === 0) {
+          // Filling an empty cache: without the sort indexes, built once at the end (sort-indexes.ts).
+          this.#deps.cache.writes.beginBulkLoad();
+          bulk = true;
+        }
         try {
           await this.#pass(api, resource);
         } catch (error) {
@@ -130,6 +136,8 @@ export class SyncEngine {
         error instanceof DeskFailure ? { ...error.error } : { code: 'internal_error', message: 'Syncing failed because of an error inside the app.' };
       if (!(error instanceof DeskFailure)) this.#deps.log?.('error', 'sync failed', { error: String(error) });
       this.#set({ state: 'failed', lastError: deskError });
+    } finally {
+      if (bulk) this.#deps.cache.writes.endBulkLoad();
     }
     return this.status;
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src/main/api';
 import { openCache, type Cache } from '../../../src/main/cache';
 import { EventHub } from '../../../src/main/ipc/event-hub';
+import { ensureSortIndexes } from '../../../src/main/cache/sort-indexes';
 import { CatalogRecorder } from '../../../src/main/services/catalog-recorder';
 import { SyncEngine } from '../../../src/main/sync/sync-engine';
 import { SyncStatus } from '../../../src/shared/ipc/records';
@@ -87,6 +88,9 @@ describe('sync', () => {
     expect(calls.every((c) => c.body.limit === 7 && !('updated_since' in c.body))).toBe(true);
     expect(cache.reads.warehouses().map((w) => w.code)).toEqual(['AMS1', 'DUI1', 'LYS1']);
     expectConverged(cache, await serviceStock(api));
+    // The first sync ran without the sort indexes and built them at the end.
+    expect(ensureSortIndexes(cache.db)).toBe(0);
+    expect(cache.search.explain({ sort: 'name' }).page.join('\n')).toMatch(/stock_items_by_name/);
     const product = (await api.listProducts({ sku_prefix: 'WD-000014' })).body.data[0]!;
     expect(cache.reads.stockBySku('WD-000014')!.barcodes).toEqual(product.barcodes);
     const progress = recorder.of('sync.progress');
@@ -121,6 +125,7 @@ describe('sync', () => {
     const failed = await engine(cache, first.client).run();
     sandbox.setFaults({ unreachable: false });
     expect(failed).toMatchObject({ state: 'failed', phase: 'stock', lastError: { code: 'network_error' } });
+    expect(ensureSortIndexes(cache.db)).toBe(0); // put back when the run ended, even failed
     expect(failed.lastSyncedAt).toBeNull();
     const saved = cache.syncState.get('stock');
     expect(saved.cursor).not.toBeNull();

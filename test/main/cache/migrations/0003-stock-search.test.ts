@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../../src/main/cache/migrate';
 import { MIGRATIONS } from '../../../../src/main/cache/migrations';
+import { SORT_INDEXES, dropSortIndexes, ensureSortIndexes } from '../../../../src/main/cache/sort-indexes';
 
 describe('migration 0003 stock search', () => {
   const db = new Database(':memory:');
@@ -44,5 +45,17 @@ describe('migration 0003 stock search', () => {
         'stock_levels_by_warehouse_available',
       ]),
     );
+  });
+
+  it('creates the same sort indexes that sort-indexes.ts drops and rebuilds around a first sync', () => {
+    const created = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND name IN (SELECT value FROM json_each(?)) ORDER BY name");
+    const names = JSON.stringify(SORT_INDEXES.map((i) => i.name));
+    const fromMigration = created.all(names);
+    expect(fromMigration).toEqual([...SORT_INDEXES].sort((a, b) => a.name.localeCompare(b.name)));
+    dropSortIndexes(db);
+    expect(created.all(names)).toEqual([]);
+    expect(ensureSortIndexes(db)).toBe(SORT_INDEXES.length);
+    expect(created.all(names)).toEqual(fromMigration);
+    expect(ensureSortIndexes(db)).toBe(0);
   });
 });

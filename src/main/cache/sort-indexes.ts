@@ -1,0 +1,39 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The stock list's sort indexes, as migration 0003 creates them (a test keeps the two equal).
+ *
+ * They are the expensive part of writing stock: rows arrive in SKU order, so the SKU indexes grow
+ * at their end, but each of these takes its rows at random places, and a sync page of 500 items
+ * dirties hundreds of their pages, each written to the WAL again at every commit. A first sync
+ * into an empty cache therefore runs without them and builds them once at the end (sorting is far
+ * cheaper than 100,000 random inserts). Opening the cache always puts back any that are missing,
+ * so a crash in the middle of a first sync costs nothing but one index build.
+ */
+export const SORT_INDEXES: ReadonlyArray<{ name: string; sql: string }> = [
+  { name: 'stock_items_by_name', sql: 'CREATE INDEX stock_items_by_name ON stock_items(name COLLATE NOCASE, sku)' },
+  { name: 'stock_items_by_on_hand', sql: 'CREATE INDEX stock_items_by_on_hand ON stock_items(total_on_hand, sku)' },
+  { name: 'stock_items_by_available', sql: 'CREATE INDEX stock_items_by_available ON stock_items(total_available, sku)' },
+  { name: 'stock_items_by_updated', sql: 'CREATE INDEX stock_items_by_updated ON stock_items(updated_at, sku)' },
+  { name: 'stock_levels_by_warehouse_on_hand', sql: 'CREATE INDEX stock_levels_by_warehouse_on_hand ON stock_levels(warehouse_id, on_hand, sku)' },
+  { name: 'stock_levels_by_warehouse_available', sql: 'CREATE INDEX stock_levels_by_warehouse_available ON stock_levels(warehouse_id, available, sku)' },
+];
+
+/** Creates the sort indexes that are missing; returns how many it built. */
+export function ensureSortIndexes(db: Database.Database): number {
+  const existing = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index'").pluck().all() as string[]);
+  const missing = SORT_INDEXES.filter((i) => !existing.has(i.name));
+  if (missing.length > 0) {
+    db.transaction(() => {
+      for (const index of missing) db.exec(index.sql);
+    })();
+  }
+  return missing.length;
+}
+
+/** Drops the sort indexes (before a bulk load into an empty cache). */
+export function dropSortIndexes(db: Database.Database): void {
+  db.transaction(() => {
+    for (const index of SORT_INDEXES) db.exec(`DROP INDEX IF EXISTS ${index.name}`);
+  })();
+}
