@@ -86,3 +86,50 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(report).toEqual(Object.fromEntries(Object.keys(report).map((k) => [k, []])));
   });
 }
+
+/** Evaluated in the page: the focused element's outline, to prove the focus is visible. */
+const FOCUS_OUTLINE = `(() => { const el = document.activeElement; if (!el || el === document.body) return 'no focus'; const s = getComputedStyle(el); const box = el.closest('.mode') ? getComputedStyle(el.closest('.mode')) : s; return box.outlineStyle + ' ' + box.outlineWidth; })()`;
+const FOCUSED = `(() => { const el = document.activeElement; return el ? (el.getAttribute('aria-label') || el.id || el.textContent || el.tagName).trim().slice(0, 60) : ''; })()`;
+
+test('keyboard only: scan, adjust with a confirmation, reach the outbox, focus always visible', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(desk.url);
+  await generousScanner(page);
+  await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
+
+  // The scan box has the focus on start: type and Enter.
+  await expect.poll(() => page.evaluate(FOCUSED)).toBe('scan-input');
+  await page.keyboard.type('WD-000301');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('answer-card').getByRole('heading', { name: 'WD-000301', exact: true })).toBeVisible();
+
+  // Alt+A jumps to the quantity; Shift+Tab back to the mode, arrows choose "Remove".
+  await page.keyboard.press('Alt+A');
+  await expect.poll(() => page.evaluate(FOCUSED)).toBe('adjust-qty');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+Tab'); // reason, warehouse, mode
+  await page.keyboard.press('ArrowRight'); // Add -> Remove
+  await expect(page.getByRole('radio', { name: 'Remove' })).toBeChecked();
+  expect(await page.evaluate(FOCUS_OUTLINE)).toMatch(/^solid [1-9]/);
+  await page.keyboard.press('Tab'); // warehouse
+  await page.keyboard.press('Tab'); // reason
+  await page.keyboard.press('ArrowDown'); // first reason
+  await expect(page.getByRole('combobox', { name: 'Reason', exact: true })).not.toHaveValue('');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('75');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await page.evaluate(FOCUS_OUTLINE)).toMatch(/^solid [1-9]/);
+  await desk.screenshot(page, 'keyboard-confirm-focus');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(FOCUSED)).toBe('adjust-qty'); // the focus came back
+
+  // Tab from the top reaches the navigation; Enter opens a screen; F-keys too.
+  await page.keyboard.press('F4');
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  expect(await page.evaluate(FOCUS_OUTLINE)).toMatch(/^solid [1-9]/);
+  await page.keyboard.press('Alt+1');
+  await expect.poll(() => page.evaluate(FOCUSED)).toBe('scan-input');
+});

@@ -79,6 +79,22 @@ describe('ScanDetector (key timing, physical keys)', () => {
     expect(scans.map((s) => s.code)).toEqual(['ABCD1234']);
   });
 
+  it('attached to a field, never swallows a fast typist’s keys (only the suffix of a real scan)', () => {
+    detach();
+    const input = host.querySelector('input')!;
+    detector = new ScanDetector({ config, onScan: (s) => scans.push(s), now: time.now, schedule: time.schedule, ignoreTextEntry: false });
+    detach = detector.attach(input);
+    const typed = scanInto(input, time, '75', { gapMs: 3 });
+    expect(typed.map((e) => e.defaultPrevented)).toEqual([false, false, false]);
+    time.advance(500);
+    const backspace = keydown(input, { key: 'Backspace', code: 'Backspace' });
+    expect(backspace.defaultPrevented).toBe(false);
+    const scanned = scanInto(input, time, 'ABCD1234');
+    expect(scanned.slice(0, -1).some((e) => e.defaultPrevented)).toBe(false);
+    expect(scanned.at(-1)!.defaultPrevented).toBe(true);
+    expect(scans.map((s) => s.code)).toEqual(['ABCD1234']);
+  });
+
   it('ignores bursts shorter than the minimum length (Enter passes through)', () => {
     const events = scanInto(document.body, time, 'AB1');
     expect(scans).toEqual([]);

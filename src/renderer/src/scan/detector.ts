@@ -185,10 +185,14 @@ export class ScanDetector {
 
     const modified = event.ctrlKey || event.metaKey || (event.altKey && !event.getModifierState?.('AltGraph'));
     const ch = modified ? null : charForKey(event);
+    // Attached to a field, keys type into it until a scan is certain (the field's owner then
+    // restores or clears it): swallowing there would eat a fast typist's second digit.
+    const inField = !(this.#options.ignoreTextEntry ?? true);
     if (ch === null) {
-      // Outside a burst this is a person's shortcut or navigation key; inside one, an unreadable
-      // key the scanner sent (a GS1 separator as Ctrl+], an ALT code...).
-      if (!inBurst) {
+      // Outside a burst this is a person's shortcut or navigation key (in a field: Backspace,
+      // arrows); inside a window-wide burst, an unreadable key the scanner sent (a GS1
+      // separator as Ctrl+], an ALT code...).
+      if (!inBurst || inField) {
         this.reset();
         return;
       }
@@ -198,9 +202,9 @@ export class ScanDetector {
       return;
     }
     if (isControlChar(ch)) this.#unreadable = true;
-    // The first key might be a person's; the following fast ones are the scanner's and must not
-    // reach the page (Space would press a focused button, F5 would reload).
-    if (inBurst) swallow(event);
+    // Window-wide, the first key might be a person's; the following fast ones are the scanner's
+    // and must not reach the page (Space would press a focused button, F5 would reload).
+    if (inBurst && !inField) swallow(event);
     this.#append(ch, event.key.length === 1 ? event.key : REPLACEMENT, t);
   }
 

@@ -8,8 +8,8 @@ import { ScanDetector, type DetectedScan, type RejectedBurst, type ScannerConfig
  * - `restore` (the adjust quantity): the field gets back its value from before the burst and the
  *   scan goes to the scan queue, so an EAN scanned by mistake can never become a quantity of
  *   4,006,381,333,931.
- * Only the burst's first key reaches the field (the detector swallows the fast ones after it),
- * so restoring the value is exact.
+ * The burst's keys do type into the field (until the suffix nobody knows it is a scan, and a fast
+ * typist's keys must never be eaten); the value from before the burst is put back once it is.
  */
 export function scanField(opts: {
   config: ScannerConfig;
