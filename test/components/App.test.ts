@@ -3,7 +3,7 @@ import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import App from '../../src/renderer/src/App.svelte';
 import '../../src/renderer/src/styles/base.css';
-import { createFakeDesk, type FakeDesk } from './support/fake-desk';
+import { createFakeDesk, entryOf, type FakeDesk } from './support/fake-desk';
 import { keyFor } from './scan/keys';
 
 /** A scanner burst as synthetic key events dispatched back to back (microseconds apart). */
@@ -61,6 +61,24 @@ describe('App shell in Chromium (fake desk)', () => {
     await expect.element(page.getByTestId('answer-card').getByRole('heading', { name: 'SKU-00077', exact: true })).toBeVisible();
     await expect.element(box).toHaveValue('');
     expect(fake.calls.filter((c) => c.channel === 'stock.lookup').map((c) => c.input)).toEqual([{ code: 'SKU-00077' }]);
+  });
+
+  it('shows sync progress, offline and pending adjustments in the status bar', async () => {
+    render(App);
+    await expect.element(page.getByTestId('sync')).toHaveTextContent('Synced');
+    fake.emit('sync.progress', { state: 'running', phase: 'stock', done: 12_345, lastSyncedAt: null, lastError: null });
+    await expect.element(page.getByRole('progressbar', { name: 'Sync in progress' })).toBeVisible();
+    await expect.element(page.getByTestId('sync')).toHaveTextContent('Syncing stock… 12,345 records');
+    fake.emit('connectivity.changed', { online: false, since: '2026-03-12T14:40:00.000Z', lastError: null });
+    await expect.element(page.getByTestId('connectivity')).toHaveTextContent('Offline');
+    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [], counts: { queued: 2, sending: 1, applied: 0, rejected: 1, discarded: 0 } } });
+    fake.emit('outbox.changed', entryOf({ id: 'ob-9' }));
+    await expect.element(page.getByTestId('pending-count')).toHaveTextContent('3 pending · 1 rejected');
+    fake.emit('app.notice', { level: 'warning', code: 'sync_slow', message: 'The service answers slowly.', at: '2026-03-12T14:41:00.000Z' });
+    await expect.element(page.getByText('The service answers slowly.')).toBeVisible();
+    await page.screenshot({ path: '../artifacts/components/app-status-busy.png' });
+    await page.getByTestId('pending-count').click();
+    await expect.element(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
   });
 
   it('switches screens with F4 and Alt+5', async () => {

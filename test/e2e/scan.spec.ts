@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { DeskApi } from '../../src/shared/ipc/desk-api';
-import { expect, test } from './support/harness-fixture';
+import { expect, test, watchPage } from './support/harness-fixture';
 
 /** Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types). */
 const BLUR_FOCUS = 'document.activeElement?.blur?.()';
@@ -45,8 +45,7 @@ const card = (page: Page) => page.getByTestId('answer-card');
 
 test.describe('scan', () => {
   test('found and not found, scanned with the focus nowhere in particular', async ({ page, desk }) => {
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
+    const watch = await watchPage(page); // console errors, exceptions, CSP refusals
     await openApp(page, desk.url);
     await blur(page);
 
@@ -68,7 +67,8 @@ test.describe('scan', () => {
     await expect(card(page)).toHaveAttribute('data-kind', 'not_found');
     await expect(card(page)).toContainText('WD-999998');
     await expect(card(page)).toContainText('Not found');
-    expect(problems).toEqual([]);
+    expect(watch.problems).toEqual([]);
+    expect(await watch.violations()).toEqual([]);
   });
 
   test('a scan while the focus is on a button, a select or another screen is still a scan', async ({ page, desk }) => {
