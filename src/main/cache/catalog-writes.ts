@@ -71,8 +71,8 @@ export class CatalogWrites {
     this.#insertBarcode = db.prepare('INSERT INTO barcodes (gtin14, code, sku, position) VALUES (?, ?, ?, ?)');
     this.#stockHead = db.prepare('SELECT id, version, name, wh_mask, levels_json FROM stock_items WHERE sku = ?');
     this.#insertStock = db.prepare(`
-      INSERT INTO stock_items (sku, name, version, updated_at, confirmed_at, levels_json, total_on_hand, total_reserved, total_available, wh_mask)
-      VALUES (@sku, @name, @version, @updatedAt, @confirmedAt, @levelsJson, @onHand, @reserved, @available, @mask)`);
+      INSERT INTO stock_items (sku, name, version, updated_at, confirmed_at, levels_json, total_on_hand, total_reserved, total_available, wh_mask, search_text)
+      VALUES (@sku, @name, @version, @updatedAt, @confirmedAt, @levelsJson, @onHand, @reserved, @available, @mask, @searchText)`);
     this.#updateStock = db.prepare(`
       UPDATE stock_items SET name = @name, version = @version, updated_at = @updatedAt, confirmed_at = @confirmedAt,
         levels_json = @levelsJson, total_on_hand = @onHand, total_reserved = @reserved, total_available = @available,
@@ -210,16 +210,21 @@ export class CatalogWrites {
       reserved: totals.reserved,
       available: totals.available,
     };
-    let id: number;
-    if (head) {
-      id = head.id;
-      this.#updateStock.run({ ...values, id });
-      this.#deleteLevels.run(id);
-    } else {
-      id = Number(this.#insertStock.run(values).lastInsertRowid);
+    if (!head) {
+      // A new item: its keys go in with it (nothing to delete first, no second write of the row).
+      const barcodes = this.#productBarcodes.get(item.sku) as string | undefined;
+      const keys = searchKeysFor(item.sku, item.name, barcodes ? (JSON.parse(barcodes) as string[]) : []);
+      const id = Number(this.#insertStock.run({ ...values, searchText: searchText(keys) }).lastInsertRowid);
+      for (const l of item.levels) this.#insertLevel.run(id, l.warehouseId, item.sku, l.onHand, l.reserved, l.available);
+      for (const { key, lcp } of keys) this.#insertKey.run(key, id, lcp, item.sku, mask);
+      this.#keysGeneration++;
+      return 'written';
     }
+    const id = head.id;
+    this.#updateStock.run({ ...values, id });
+    this.#deleteLevels.run(id);
     for (const l of item.levels) this.#insertLevel.run(id, l.warehouseId, item.sku, l.onHand, l.reserved, l.available);
-    if (!head || head.name !== item.name) {
+    if (head.name !== item.name) {
       const barcodes = this.#productBarcodes.get(item.sku) as string | undefined;
       this.#reindex(item.sku, barcodes ? (JSON.parse(barcodes) as string[]) : []);
     } else if (head.wh_mask !== mask) {
