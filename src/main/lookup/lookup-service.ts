@@ -73,6 +73,7 @@ export class LookupService {
     if (this.#refreshing.has(sku)) return;
     const run = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.#refresh(api, sku))
+      .catch((error: unknown) => this.deps.log?.('error', 'stock refresh failed', { error: String(error) }))
       .finally(() => this.#refreshing.delete(sku));
     this.#refreshing.set(sku, run);
   }
@@ -85,7 +86,7 @@ export class LookupService {
     } catch (error) {
       if (error instanceof DeskFailure && error.error.code === 'stock_item_not_found') {
         // The service no longer has it: the cache must not keep answering with it.
-        this.deps.cache.writes.deleteStock(sku);
+        if (this.deps.recorder.active) this.deps.cache.writes.deleteStock(sku);
         return;
       }
       // Offline or refused: the cached answer stands; connectivity heard about it from the client.

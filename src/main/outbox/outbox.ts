@@ -149,6 +149,10 @@ export class Outbox {
           this.#again = false;
           await this.#drain();
         } while (this.#again);
+      } catch (error) {
+        // Only a broken cache gets here (closed, full disk): the entries stay as stored, and a
+        // later run picks them up. Never an unhandled rejection out of a background kick.
+        this.#deps.log?.('error', 'outbox run failed', { error: String(error) });
       } finally {
         this.#running = null;
       }

@@ -137,7 +137,14 @@ export class SyncEngine {
       if (!(error instanceof DeskFailure)) this.#deps.log?.('error', 'sync failed', { error: String(error) });
       this.#set({ state: 'failed', lastError: deskError });
     } finally {
-      if (bulk) this.#deps.cache.writes.endBulkLoad();
+      if (bulk) {
+        try {
+          this.#deps.cache.writes.endBulkLoad();
+        } catch (error) {
+          // Opening the cache builds them next time (sort-indexes.ts); searches work meanwhile.
+          this.#deps.log?.('error', 'sort indexes not rebuilt', { error: String(error) });
+        }
+      }
     }
     return this.status;
   }
