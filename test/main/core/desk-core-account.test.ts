@@ -171,4 +171,23 @@ describe('desk core accounts (real keychain, sandbox over HTTP)', () => {
     expect((await ipc.call('settings.get')).scanner.maxInterKeyMs).toBe(50);
     expect(readdirSync(dataDir).filter((f) => /\.corrupt-|\.broken-/.test(f))).toHaveLength(2);
   });
+
+  it('syncs again on its timer while online', async () => {
+    const c = await core(dir(), { syncIntervalMs: 250 });
+    const events = recordEvents(c.events);
+    await ipcClient(c).call('account.signIn', { baseUrl: sandbox.baseUrl, clientId, clientSecret });
+    const finished = () => events.of('sync.progress').filter((s) => s.state === 'idle' && s.lastSyncedAt !== null);
+    await events.waitFor('sync.progress', (s) => s.state === 'idle' && s.lastSyncedAt !== null);
+    // The first run came with the sign-in; the next ones come from the timer alone.
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (finished().length >= 3) {
+          clearInterval(check);
+          resolve();
+        }
+      }, 50);
+    });
+    expect(new Set(finished().map((s) => s.lastSyncedAt)).size).toBeGreaterThanOrEqual(2);
+    events.detach();
+  });
 });
