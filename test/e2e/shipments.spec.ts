@@ -150,7 +150,7 @@ test('create a scope 2 shipment with the form, then delete it; offline refuses',
   await expect(d.getByRole('heading', { level: 2, name: reference })).toBeVisible();
   await expect(d.getByRole('status').filter({ hasText: `Created ${reference}` })).toBeVisible();
   await expect(d.getByRole('region', { name: 'Recipient' })).toContainText('10119 Berlin');
-  await expect(d.getByRole('region', { name: 'Shipping' })).toContainText('Scope 2');
+  await expect(d.getByRole('region', { name: 'Shipping' })).toContainText('2 · registered only');
   await expect(d.getByRole('heading', { name: 'Parcels (2)' })).toBeVisible();
   const token = (await d.locator('.token').textContent())!.trim();
 

@@ -23,8 +23,8 @@ export function canCancel(status: ShipmentStatus): boolean {
 }
 
 export const SCOPE_LABEL: Record<1 | 2, string> = {
-  1: 'Scope 1: booked through the service',
-  2: 'Scope 2: registered only (booked with the carrier elsewhere)',
+  1: '1 · booked through the service',
+  2: '2 · registered only, booked elsewhere',
 };
 
 /** What a shipment is called on screen: its reference, or its token when it has none. */
