@@ -3,7 +3,7 @@ import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import App from '../../src/renderer/src/App.svelte';
 import '../../src/renderer/src/styles/base.css';
-import { createFakeDesk, entryOf, type FakeDesk } from './support/fake-desk';
+import { createFakeDesk, entryOf, stockOf, type FakeDesk } from './support/fake-desk';
 import { keyFor } from './scan/keys';
 
 /** A scanner burst as synthetic key events dispatched back to back (microseconds apart). */
@@ -79,6 +79,24 @@ describe('App shell in Chromium (fake desk)', () => {
     await page.screenshot({ path: '../artifacts/components/app-status-busy.png' });
     await page.getByTestId('pending-count').click();
     await expect.element(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
+  });
+
+  it('keeps a fresh copy that overtakes the answer it refreshes, and replaces a card in place', async () => {
+    fake.handlers['stock.lookup'] = ({ code }) => {
+      // main's refresh event arrives before the lookup's own answer
+      fake.emit('stock.updated', stockOf(code, { source: 'service', version: 4, confirmedAt: '2026-03-12T14:45:00.000Z' }));
+      return { ok: true, value: { kind: 'stock', code, matchedBy: 'sku', stock: stockOf(code), refreshing: true } };
+    };
+    render(App);
+    await page.getByLabelText('Scan or type a code').fill('SKU-00500');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    const card = page.getByTestId('answer-card');
+    await expect.element(card.getByText('live', { exact: true })).toBeVisible();
+    await expect.element(card.getByText('checking for a fresh value…')).not.toBeInTheDocument();
+    // a later update with other numbers replaces the card's quantities in place
+    fake.emit('stock.updated', stockOf('SKU-00500', { source: 'service', version: 5, totals: { onHand: 9, reserved: 0, available: 9 } }));
+    await expect.element(page.getByTestId('total-available')).toHaveTextContent('9');
+    await expect.element(card.getByText('updated', { exact: true })).toBeVisible();
   });
 
   it('switches screens with F4 and Alt+5', async () => {

@@ -25,14 +25,13 @@ async function generousScanner(page: Page): Promise<void> {
 const dir = 'test/artifacts/e2e';
 
 async function shot(page: Page, name: string, scheme: string): Promise<void> {
-  await page.waitForTimeout(700); // the answer card's flash ends
   await page.screenshot({ path: `${dir}/${name}-${scheme}.png` });
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`screenshots (${colorScheme})`, async ({ page, desk }) => {
     test.setTimeout(120_000);
-    await page.emulateMedia({ colorScheme });
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' }); // no flash: audits and shots see the resting state
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(desk.url);
     await generousScanner(page);
@@ -43,6 +42,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.keyboard.type('WD-000042');
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('answer-card')).toHaveAttribute('data-kind', 'stock');
+    // the cached answer first, then the service's fresh copy replaces it in place
+    await expect(page.getByTestId('answer-card').getByText('live', { exact: true })).toBeVisible({ timeout: 15_000 });
     await shot(page, 'scan-found', colorScheme);
 
     // The adjust confirmation over the card.

@@ -96,18 +96,21 @@ async function answer(item: { code: string; origin: ScanOrigin }): Promise<void>
   }
   const r = result.value;
   switch (r.kind) {
-    case 'stock':
+    case 'stock': {
+      // The fresh copy can overtake the answer it refreshes (events and answers travel apart).
+      const fresher = newerThan(r.stock);
       show({
         ...base,
         at,
         kind: 'stock',
-        stock: r.stock,
+        stock: fresher ?? r.stock,
         matchedBy: r.matchedBy,
-        refreshing: r.refreshing,
+        refreshing: r.refreshing && !fresher,
         answeredOffline: connectivity.known && !connectivity.online,
         updatedInPlace: false,
       });
       return;
+    }
     case 'not_found':
       show({ ...base, at, kind: 'not_found', searched: r.searched });
       return;
@@ -152,7 +155,22 @@ export function whenScansAnswered(): Promise<void> {
   return queue.whenIdle();
 }
 
+/** The latest stock.updated per SKU, a few dozen: an event may arrive before the answer it refreshes. */
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- lookup table, never rendered
+const recentFresh = new Map<string, Stock>();
+const RECENT_FRESH_MAX = 64;
+
+function newerThan(stock: Stock): Stock | null {
+  const fresh = recentFresh.get(stock.sku);
+  if (!fresh) return null;
+  const newer = fresh.version > stock.version || (fresh.version === stock.version && Date.parse(fresh.confirmedAt) > Date.parse(stock.confirmedAt));
+  return newer ? fresh : null;
+}
+
 function applyFresh(stock: Stock): void {
+  recentFresh.delete(stock.sku);
+  recentFresh.set(stock.sku, stock);
+  if (recentFresh.size > RECENT_FRESH_MAX) recentFresh.delete(recentFresh.keys().next().value!);
   const replace = (a: Answer): Answer =>
     // An older version (a late event) never replaces a newer one.
     a.kind === 'stock' && a.stock.sku === stock.sku && stock.version >= a.stock.version
