@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import App from '../../src/renderer/src/App.svelte';
+import { nav } from '../../src/renderer/src/shell/navigation.svelte';
 import '../../src/renderer/src/styles/base.css';
 import { createFakeDesk, entryOf, stockOf, type FakeDesk } from './support/fake-desk';
 import { keyFor } from './scan/keys';
@@ -22,6 +23,7 @@ describe('App shell in Chromium (fake desk)', () => {
     await page.viewport(1280, 800);
     fake = createFakeDesk();
     uninstall = fake.install();
+    nav.screen = 'scan'; // app-wide state outlives a render
   });
   afterEach(() => uninstall());
 
