@@ -101,6 +101,22 @@ describe('App shell in Chromium (fake desk)', () => {
     await expect.element(card.getByText('updated', { exact: true })).toBeVisible();
   });
 
+  it('a scan during an open confirmation answers at once; the unconfirmed change is not sent, and says so', async () => {
+    render(App);
+    await page.getByLabelText('Scan or type a code').fill('SKU-00600');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('radio', { name: 'Remove' }).click();
+    await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOptions('damaged');
+    await page.getByLabelText('Quantity to remove').fill('80');
+    await page.getByRole('button', { name: /Adjust stock|Queue adjustment/ }).click();
+    await expect.element(page.getByRole('dialog')).toBeVisible();
+    scan(document.activeElement ?? document.body, 'SKU-00601'); // its Enter must not confirm
+    await expect.element(page.getByTestId('answer-card').getByRole('heading', { name: 'SKU-00601', exact: true })).toBeVisible();
+    await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+    await expect.element(page.getByText(/Not sent: the change of −80 for SKU-00600/)).toBeVisible();
+    expect(fake.calls.some((c) => c.channel === 'stock.adjust')).toBe(false);
+  });
+
   it('switches screens with F4 and Alt+5', async () => {
     render(App);
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'F4', code: 'F4', bubbles: true, cancelable: true }));
