@@ -62,7 +62,7 @@ export class SettingsStore {
   update(patch: z.infer<typeof SettingsPatch>): Settings {
     const current = this.#data.preferences;
     const next = Settings.parse({
-      scanner: { ...current.scanner, ...patch.scanner },
+      scanner: { ...current.scanner, ...Object.fromEntries(Object.entries(patch.scanner ?? {}).filter(([, v]) => v !== undefined)) },
       soundsMuted: patch.soundsMuted ?? current.soundsMuted,
       confirmAdjustmentsFrom: patch.confirmAdjustmentsFrom ?? current.confirmAdjustmentsFrom,
     });
