@@ -14,8 +14,9 @@ type Schema = Record<string, unknown>;
 const KNOWN = new Set([
   '$ref', 'type', 'properties', 'required', 'additionalProperties', 'enum', 'const', 'allOf', 'oneOf', 'anyOf', 'not',
   'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'items', 'minItems', 'maxItems',
+  'exclusiveMinimum', 'exclusiveMaximum',
   // annotations
-  'description', 'examples', 'default', 'x-problem', 'x-http-status', 'title',
+  'description', 'examples', 'default', 'x-problem', 'x-http-status', 'title', '$schema',
 ]);
 
 export function resolveRef(ref: string): Schema {
@@ -40,7 +41,11 @@ export function requestSchemaOf(operationId: string): Schema {
   throw new Error(`no operation ${operationId}`);
 }
 
-/** Arbitraries that replace a named component schema (e.g. real warehouse ids mixed with made-up ones). */
+/**
+ * Arbitraries that replace a named component schema (`WarehouseId`: real warehouse ids mixed with
+ * made-up ones), or, with a `property:` prefix, any property of that name (for schemas without
+ * refs, such as those zod's toJSONSchema writes).
+ */
 export type Hints = Partial<Record<string, fc.Arbitrary<unknown>>>;
 
 const ISO_MIN = new Date('2000-01-01T00:00:00.000Z');
@@ -64,6 +69,10 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
       return fc.date({ min: ISO_MIN, max: ISO_MAX, noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
     case 'email':
       return fc.emailAddress().filter(inRange);
+    case 'uuid':
+      return fc.uuid();
+    case 'uri':
+      return fc.webUrl().filter(inRange);
     case undefined:
       break;
     default:
@@ -74,8 +83,10 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
 }
 
 function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
-  const min = schema['minimum'] as number | undefined;
-  const max = schema['maximum'] as number | undefined;
+  const exclusiveMin = schema['exclusiveMinimum'] as number | undefined;
+  const exclusiveMax = schema['exclusiveMaximum'] as number | undefined;
+  const min = (schema['minimum'] as number | undefined) ?? (exclusiveMin !== undefined ? exclusiveMin + (integer ? 1 : Number.EPSILON * Math.max(1, Math.abs(exclusiveMin))) : undefined);
+  const max = (schema['maximum'] as number | undefined) ?? (exclusiveMax !== undefined ? exclusiveMax - (integer ? 1 : Number.EPSILON * Math.max(1, Math.abs(exclusiveMax))) : undefined);
   if (integer) return fc.integer({ min: min ?? -1_000_000_000, max: max ?? 1_000_000_000 });
   return fc.double({ min: min ?? -1e9, max: max ?? 1e9, noNaN: true, noDefaultInfinity: true });
 }
@@ -131,7 +142,7 @@ function baseArbitrary(schema: Schema, hints: Hints, depth: number): fc.Arbitrar
       const properties = (schema['properties'] ?? {}) as Record<string, Schema>;
       const required = (schema['required'] ?? []) as string[];
       const model: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [name, property] of Object.entries(properties)) model[name] = arbitraryFor(property, hints, depth + 1);
+      for (const [name, property] of Object.entries(properties)) model[name] = hints[`property:${name}`] ?? arbitraryFor(property, hints, depth + 1);
       return fc.record(model, { requiredKeys: required });
     }
     default:
@@ -227,8 +238,8 @@ const DELETE = Symbol('delete');
 
 export type Mutation = { kind: string; body: unknown };
 
-/** One hostile change of a valid body, named for the failure message. */
-export function mutationsOf(valid: unknown): fc.Arbitrary<Mutation> {
+/** One hostile change of a valid body, named for the failure message; `hostile` supplies the bad values. */
+export function mutationsOf(valid: unknown, hostile: fc.Arbitrary<unknown> = hostileValue): fc.Arbitrary<Mutation> {
   const all = paths(valid);
   const objectPaths = [[], ...all].filter((p) => {
     let node: unknown = valid;
@@ -237,17 +248,23 @@ export function mutationsOf(valid: unknown): fc.Arbitrary<Mutation> {
   });
   const options: fc.Arbitrary<Mutation>[] = [
     // Body-level: not an object at all.
-    hostileValue.map((body) => ({ kind: 'body replaced', body })),
-    // An unknown or prototype key at some object level.
-    fc.tuple(fc.constantFrom(...objectPaths), fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 12 })), hostileValue).map(([p, key, v]) => ({
-      kind: `key ${JSON.stringify(key)} added at ${p.join('.') || '(body)'}`,
-      body: p.length === 0 ? withOwnKey(valid as Record<string, unknown>, key, v) : update(valid, p, (old) => withOwnKey(old as Record<string, unknown>, key, v)),
-    })),
+    hostile.map((body) => ({ kind: 'body replaced', body })),
   ];
+  if (objectPaths.length > 0) {
+    // An unknown or prototype key at some object level.
+    options.push(
+      fc.tuple(fc.constantFrom(...objectPaths), fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 12 })), hostile).map(([p, key, v]) => ({
+        kind: `key ${JSON.stringify(key)} added at ${p.join('.') || '(body)'}`,
+        body: p.length === 0 ? withOwnKey(valid as Record<string, unknown>, key, v) : update(valid, p, (old) => withOwnKey(old as Record<string, unknown>, key, v)),
+      })),
+    );
+  }
   if (all.length > 0) {
     options.push(
-      fc.tuple(fc.constantFrom(...all), hostileValue).map(([p, v]) => ({ kind: `${p.join('.')} replaced`, body: update(valid, p, () => v) })),
+      fc.tuple(fc.constantFrom(...all), hostile).map(([p, v]) => ({ kind: `${p.join('.')} replaced`, body: update(valid, p, () => v) })),
       fc.constantFrom(...all).map((p) => ({ kind: `${p.join('.')} removed`, body: update(valid, p, () => DELETE) })),
+      // Present but undefined: JSON drops it, a structured clone (Electron IPC) keeps the key.
+      fc.constantFrom(...all).map((p) => ({ kind: `${p.join('.')} set to undefined`, body: update(valid, p, () => undefined) })),
     );
   }
   return fc.oneof(...options);
