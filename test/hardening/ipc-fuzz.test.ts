@@ -210,7 +210,7 @@ async function exercise(call: Call): Promise<void> {
     });
     result = await Promise.race([core.call(call.channel, call.input, call.trusted), hung]);
   } catch (error) {
-    throw new Error(`the router threw or hung: ${String(error)} for ${describeCall(call)}`);
+    throw new Error(`the router threw or hung: ${String(error)} for ${describeCall(call)}`, { cause: error });
   } finally {
     clearTimeout(timer);
   }
