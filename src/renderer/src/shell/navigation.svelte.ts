@@ -17,6 +17,8 @@ export const nav = $state<{ screen: ScreenId; shipmentToken: string | undefined;
 
 /** Shows a screen. `focus` moves the keyboard focus into it (keyboard navigation, shortcuts). */
 export function go(screen: ScreenId, opts: { focus?: boolean } = {}): void {
+  // Coming back through the navigation shows the list, not the shipment a scan opened earlier.
+  if (screen === 'shipments') nav.shipmentToken = undefined;
   nav.screen = screen;
   if (opts.focus) nav.focusSeq += 1;
 }

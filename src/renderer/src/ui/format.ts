@@ -18,6 +18,15 @@ export function formatTime(when: When): string {
   return d ? `${pad(d.getHours())}:${pad(d.getMinutes())}` : '--:--';
 }
 
+// Building an Intl formatter costs far more than using one; list rows format dates on every render.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string | undefined, withYear: boolean): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${withYear}`;
+  let f = dateFormats.get(key);
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) })));
+  return f;
+}
+
 /** "14:32" today, "12 Mar 14:32" on another day, with the year when it is not this year. */
 export function formatDateTime(when: When, now: When = Date.now(), locale?: string): string {
   const d = toDate(when);
@@ -25,7 +34,7 @@ export function formatDateTime(when: When, now: When = Date.now(), locale?: stri
   if (!d) return 'unknown time';
   if (d.toDateString() === n.toDateString()) return formatTime(d);
   const sameYear = d.getFullYear() === n.getFullYear();
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) }).format(d);
+  const day = dateFormat(locale, !sameYear).format(d);
   return `${day} ${formatTime(d)}`;
 }
 
@@ -34,7 +43,7 @@ export function formatDate(isoDate: string, locale?: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!m) return isoDate;
   const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(d);
+  return dateFormat(locale, true).format(d);
 }
 
 /** "just now", "45 s ago", "3 min ago", "2 h ago", "3 days ago"; future times read "in 2 min". */
