@@ -26,7 +26,8 @@ export interface Recorded {
 
 /** Every request the core made to the service, and how many are still on their way. */
 export interface NetworkLog {
-  requests: Array<{ method: string; url: string; at: number }>;
+  /** `status` is 0 while on its way and for a request that got no HTTP answer. */
+  requests: Array<{ method: string; url: string; at: number; status: number }>;
   inflight(): number;
 }
 
@@ -39,10 +40,12 @@ export function trackingFetch(): { fetch: typeof fetch; network: NetworkLog } {
   const network: NetworkLog = { requests: [], inflight: () => inflight };
   const tracked: typeof fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    network.requests.push({ method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url, at: Date.now() });
+    const entry = { method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url, at: Date.now(), status: 0 };
+    network.requests.push(entry);
     inflight++;
     try {
       const response = await fetch(input, init);
+      entry.status = response.status;
       const body = [101, 204, 205, 304].includes(response.status) ? null : await response.arrayBuffer();
       return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     } finally {

@@ -1,0 +1,226 @@
+// Network faults from the sandbox's fault injection, against the real core (demo mode, its sandbox
+// in-process): 5 s latency, 30% and 100% 503s, dropped connections, and a 429 storm (a core whose
+// sandbox allows 2 requests per second). Throughout:
+// - lookups of cached records are answered from the cache without waiting on the network: their
+//   time is compared with the same lookups with the faults off (generously: the median within
+//   25x), never with an absolute number; under latency, none may take half the injected delay;
+// - connectivity, sync and outbox state show the fault (offline on drops, a failed sync with the
+//   service's code, adjustments queued with their last error);
+// - no adjustment is applied twice (counted per idempotency key at the sandbox);
+// - when the faults stop, everything queued is applied and the cache equals the sandbox's data.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, type ApiClient } from '../../src/main/api';
+import { DEMO_OWNERS, type RunningSandbox } from '../../src/sandbox';
+import type { Connectivity, LookupResult, OutboxEntry, SyncStatus } from '../../src/shared/ipc/records';
+import { cacheWindow, firstSync, startCore, until, type TestCore } from './support/core';
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+interface Rig {
+  core: TestCore;
+  sandbox: RunningSandbox;
+  api: ApiClient;
+  skus: string[];
+  warehouse: string;
+  /** The outbox entries this test created, by note. */
+  adjustments: Map<string, string>;
+}
+
+async function rig(rateLimit: false | { perSecond: number; burst: number }): Promise<Rig> {
+  const core = await startCore({ demoSandbox: { demo: { skus: 200, shipments: 10, seed: 4 }, rateLimit } });
+  await firstSync(core);
+  const sandbox = core.core.sandbox();
+  if (!sandbox) throw new Error('no demo sandbox');
+  const api = createApiClient({ baseUrl: sandbox.baseUrl, credentials: async () => ({ ...DEMO_OWNERS.desk }) });
+  const window = cacheWindow(core.dataDir);
+  const skus = window.rows<{ sku: string }>('SELECT sku FROM stock_items ORDER BY sku LIMIT 40').map((r) => r.sku);
+  const warehouse = window.rows<{ id: string }>('SELECT id FROM warehouses ORDER BY id LIMIT 1')[0]?.id ?? '';
+  window.close();
+  return { core, sandbox, api, skus, warehouse, adjustments: new Map() };
+}
+
+async function call<T>(r: Rig, channel: string, input?: unknown): Promise<T> {
+  return r.core.value<T>(channel, input);
+}
+
+/** Times `n` lookups of cached SKUs; each must be answered with the cached record. */
+async function timedLookups(r: Rig, n: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const sku = r.skus[i % r.skus.length] as string;
+    const started = performance.now();
+    const result = await r.core.call('stock.lookup', { code: sku });
+    times.push(performance.now() - started);
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+    const answer = (result as { value: LookupResult }).value;
+    expect(answer.kind).toBe('stock');
+    if (answer.kind === 'stock') expect(answer.stock.sku).toBe(sku);
+  }
+  return times;
+}
+
+/** Lookups under the current fault against the same lookups with the faults off, just before. */
+async function expectResponsive(r: Rig, fault: Parameters<RunningSandbox['setFaults']>[0], label: string): Promise<{ clean: number; faulty: number[] }> {
+  r.sandbox.setFaults({ latencyMs: 0, failureRate: 0, dropRate: 0, unreachable: false });
+  const clean = median(await timedLookups(r, 40));
+  r.sandbox.setFaults(fault);
+  const faulty = await timedLookups(r, 40);
+  expect(median(faulty), `${label}: median lookup ${median(faulty).toFixed(2)} ms vs ${clean.toFixed(2)} ms with the faults off`).toBeLessThanOrEqual(Math.max(clean, 0.05) * 25);
+  return { clean, faulty };
+}
+
+async function adjust(r: Rig, note: string): Promise<OutboxEntry> {
+  const sku = r.skus[r.adjustments.size % r.skus.length] as string;
+  const entry = await call<OutboxEntry>(r, 'stock.adjust', { sku, warehouseId: r.warehouse, delta: 2, reason: 'received', note });
+  r.adjustments.set(note, entry.id);
+  return entry;
+}
+
+async function connectivity(r: Rig): Promise<Connectivity> {
+  return call<Connectivity>(r, 'connectivity.status');
+}
+
+/** Faults off, then: back online, every adjustment out of the outbox, a full sync done. */
+async function recover(r: Rig): Promise<void> {
+  r.sandbox.setFaults({ latencyMs: 0, failureRate: 0, dropRate: 0, unreachable: false });
+  await until(
+    async () => {
+      const status = await call<SyncStatus>(r, 'sync.now'); // a request: connectivity hears the service again
+      if (!(await connectivity(r)).online) return false;
+      const waiting = (await call<{ entries: OutboxEntry[] }>(r, 'outbox.list', { states: ['queued', 'sending'], limit: 500 })).entries;
+      for (const entry of waiting.filter((e) => e.state === 'queued')) await call(r, 'outbox.retry', { id: entry.id });
+      return waiting.length === 0 && status.state === 'idle';
+    },
+    'recovery after the faults',
+    60_000,
+    100,
+  );
+  const final = await call<SyncStatus>(r, 'sync.now');
+  expect(final.state).toBe('idle');
+}
+
+/** Each adjustment applied once at the sandbox (by its key), and the cache equal to the sandbox's stock. */
+async function expectConverged(r: Rig): Promise<void> {
+  const window = cacheWindow(r.core.dataDir);
+  try {
+    for (const [note, id] of r.adjustments) {
+      const row = window.rows<{ sku: string; state: string; idempotency_key: string }>('SELECT sku, state, idempotency_key FROM outbox WHERE id = ?', id)[0];
+      expect(row?.state, note).toBe('applied');
+      const applied = r.sandbox.adjustmentsFor(row?.sku ?? '').filter((a) => a.note === note);
+      expect(applied.map((a) => a.idempotencyKey), `${note} applied exactly once`).toEqual([row?.idempotency_key]);
+    }
+    let cursor: string | null = null;
+    const service = new Map<string, number>();
+    do {
+      const page = await r.api.listStock({ limit: 500, ...(cursor ? { cursor } : {}) });
+      for (const item of page.body.data) for (const level of item.levels) service.set(`${item.sku}@${level.warehouse_id}`, level.on_hand);
+      cursor = page.body.next_cursor ?? null;
+    } while (cursor);
+    const cached = new Map(window.rows<{ sku: string; warehouse_id: string; on_hand: number }>('SELECT sku, warehouse_id, on_hand FROM stock_levels').map((l) => [`${l.sku}@${l.warehouse_id}`, l.on_hand] as const));
+    const differ = [...service].filter(([key, onHand]) => cached.get(key) !== onHand).map(([key]) => key);
+    expect(differ, 'stock levels the cache has wrong').toEqual([]);
+    expect(cached.size).toBe(service.size);
+    expect(window.integrity()).toBe('ok');
+  } finally {
+    window.close();
+  }
+}
+
+describe('network faults (latency, 503s, dropped connections)', () => {
+  let r: Rig;
+  beforeAll(async () => {
+    r = await rig(false);
+  }, 60_000);
+  afterAll(() => r?.core.close());
+
+  it('5 s latency: lookups answer from the cache, sync shows it is running, adjustments wait in the outbox', async () => {
+    const latencyMs = 5_000;
+    const { faulty } = await expectResponsive(r, { latencyMs }, '5 s latency');
+    for (const t of faulty) expect(t, 'a lookup waited on the slow service').toBeLessThan(latencyMs / 2);
+    const syncing = r.core.call('sync.now');
+    await until(async () => (await call<SyncStatus>(r, 'sync.status')).state === 'running', 'sync running');
+    const entries = await Promise.all([adjust(r, 'latency-1'), adjust(r, 'latency-2')]);
+    for (const entry of entries) expect(['queued', 'sending', 'applied']).toContain(entry.state);
+    // The app still answers everything that does not need the service while requests hang.
+    expect((await connectivity(r)).online).toBe(true);
+    expect((await call<{ entries: OutboxEntry[] }>(r, 'outbox.list', { limit: 10 })).entries.length).toBeGreaterThan(0);
+    r.sandbox.setFaults({ latencyMs: 0 });
+    const status = await syncing;
+    expect(status.ok).toBe(true);
+  }, 60_000);
+
+  it('30% 503s: lookups answer from the cache, retries get the work done, nothing is applied twice', async () => {
+    await expectResponsive(r, { failureRate: 0.3 }, '30% 503');
+    for (let i = 0; i < 6; i++) await adjust(r, `503-30-${i}`);
+    const status = await call<SyncStatus>(r, 'sync.now');
+    expect(['idle', 'failed']).toContain(status.state);
+    if (status.state === 'failed') expect(status.lastError?.code).toBe('service_unavailable');
+    expect((await connectivity(r)).online, 'a 503 is an answer: the service is reachable').toBe(true);
+    expect(r.core.network.requests.some((q) => q.status === 503)).toBe(true);
+  }, 60_000);
+
+  it('100% 503s: the sync fails with the service\'s code and adjustments stay queued with it', async () => {
+    await expectResponsive(r, { failureRate: 1 }, '100% 503');
+    const status = await call<SyncStatus>(r, 'sync.now');
+    expect(status.state).toBe('failed');
+    expect(status.lastError?.code).toBe('service_unavailable');
+    const entry = await adjust(r, '503-100');
+    await until(async () => {
+      const e = (await call<{ entries: OutboxEntry[] }>(r, 'outbox.list', { limit: 500 })).entries.find((x) => x.id === entry.id);
+      return e?.state === 'queued' && e.lastError?.code === 'service_unavailable';
+    }, 'the entry queued with its last error, service_unavailable');
+  }, 60_000);
+
+  it('dropped connections: offline is shown, lookups answer from the cache, adjustments queue', async () => {
+    await expectResponsive(r, { dropRate: 1 }, 'dropped connections');
+    const status = await call<SyncStatus>(r, 'sync.now');
+    expect(status.state).toBe('failed');
+    expect(['network_error', 'timeout']).toContain(status.lastError?.code);
+    await until(async () => !(await connectivity(r)).online, 'offline');
+    expect((await connectivity(r)).lastError?.code).toMatch(/network_error|timeout/);
+    expect(r.core.recorded.events.some((e) => e.event === 'connectivity.changed' && (e.payload as Connectivity).online === false)).toBe(true);
+    const entry = await adjust(r, 'dropped');
+    expect(entry.state).toBe('queued');
+    // Offline, a lookup is answered from the cache without even trying the service.
+    const before = r.core.network.requests.length;
+    await timedLookups(r, 20);
+    expect(r.core.network.requests.length - before, 'requests made by offline lookups').toBeLessThanOrEqual(1); // at most a connectivity probe
+  }, 60_000);
+
+  it('half the connections dropped: writes still applied once', async () => {
+    r.sandbox.setFaults({ dropRate: 0.5, failureRate: 0, latencyMs: 0 });
+    for (let i = 0; i < 4; i++) await adjust(r, `drop-half-${i}`);
+    await call(r, 'sync.now');
+  }, 60_000);
+
+  it('when the faults stop: back online, every adjustment applied exactly once, the cache equals the sandbox', async () => {
+    await recover(r);
+    expect(r.core.recorded.events.filter((e) => e.event === 'connectivity.changed').at(-1)?.payload).toMatchObject({ online: true });
+    await expectConverged(r);
+    expect(r.core.recorded.internalErrors).toEqual([]);
+    expect(r.core.recorded.eventProblems).toEqual([]);
+  }, 120_000);
+});
+
+describe('a 429 storm (the sandbox allows 2 requests per second)', () => {
+  let r: Rig;
+  beforeAll(async () => {
+    r = await rig({ perSecond: 2, burst: 2 });
+  }, 120_000);
+  afterAll(() => r?.core.close());
+
+  it('lookups stay answered from the cache, adjustments are applied once, and the cache converges', async () => {
+    // The baseline is taken under the same limit, then a storm of lookups (each wants a refresh),
+    // adjustments and syncs hits it at once.
+    const clean = median(await timedLookups(r, 20));
+    const storm = Promise.all([call(r, 'sync.now'), ...Array.from({ length: 5 }, (_v, i) => adjust(r, `storm-${i}`))]);
+    const during = await timedLookups(r, 40);
+    expect(median(during), `median lookup ${median(during).toFixed(2)} ms vs ${clean.toFixed(2)} ms before the storm`).toBeLessThanOrEqual(Math.max(clean, 0.05) * 25);
+    await storm;
+    expect(r.core.network.requests.some((q) => q.status === 429), 'the storm hit the rate limit').toBe(true);
+    expect((await connectivity(r)).online, 'a 429 is an answer: the service is reachable').toBe(true);
+    await recover(r);
+    await expectConverged(r);
+    expect(r.core.recorded.internalErrors).toEqual([]);
+  }, 180_000);
+});
