@@ -116,7 +116,7 @@ async function expectConverged(r: Rig): Promise<void> {
       for (const item of page.body.data) for (const level of item.levels) service.set(`${item.sku}@${level.warehouse_id}`, level.on_hand);
       cursor = page.body.next_cursor ?? null;
     } while (cursor);
-    const cached = new Map(window.rows<{ sku: string; warehouse_id: string; on_hand: number }>('SELECT sku, warehouse_id, on_hand FROM stock_levels').map((l) => [`${l.sku}@${l.warehouse_id}`, l.on_hand] as const));
+    const cached = new Map<string, number>(window.rows<{ sku: string; warehouse_id: string; on_hand: number }>('SELECT sku, warehouse_id, on_hand FROM stock_levels').map((l) => [`${l.sku}@${l.warehouse_id}`, l.on_hand]));
     const differ = [...service].filter(([key, onHand]) => cached.get(key) !== onHand).map(([key]) => key);
     expect(differ, 'stock levels the cache has wrong').toEqual([]);
     expect(cached.size).toBe(service.size);
