@@ -28,6 +28,8 @@ export interface Recorded {
 export interface NetworkLog {
   /** `status` is 0 while on its way and for a request that got no HTTP answer. */
   requests: Array<{ method: string; url: string; at: number; status: number }>;
+  /** Every access token the service issued to the core (read from the token endpoint's answers). */
+  tokens: string[];
   inflight(): number;
 }
 
@@ -37,7 +39,7 @@ export interface NetworkLog {
  */
 export function trackingFetch(): { fetch: typeof fetch; network: NetworkLog } {
   let inflight = 0;
-  const network: NetworkLog = { requests: [], inflight: () => inflight };
+  const network: NetworkLog = { requests: [], tokens: [], inflight: () => inflight };
   const tracked: typeof fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const entry = { method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url, at: Date.now(), status: 0 };
@@ -47,6 +49,14 @@ export function trackingFetch(): { fetch: typeof fetch; network: NetworkLog } {
       const response = await fetch(input, init);
       entry.status = response.status;
       const body = [101, 204, 205, 304].includes(response.status) ? null : await response.arrayBuffer();
+      if (body && response.ok && /\/auth\/token$/.test(new URL(url).pathname)) {
+        try {
+          const token = (JSON.parse(Buffer.from(body).toString('utf8')) as { access_token?: unknown }).access_token;
+          if (typeof token === 'string') network.tokens.push(token);
+        } catch {
+          // Not JSON: the client will report it; nothing to remember.
+        }
+      }
       return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     } finally {
       inflight--;
