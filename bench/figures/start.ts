@@ -6,50 +6,17 @@
 // alongside main). Peer: the same CLI spawned with an unknown flag, which loads every module and
 // exits (node + tsx + module loading, no work).
 import { chromium, type Browser } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromiumArgs, chromiumPath } from '../../test/chromium';
-import { runChild, tsxArgs } from '../lib/child';
+import { runChild, stopChild, tsxArgs, waitForLine } from '../lib/child';
 import { errorText, notMeasured, type BenchContext, type Figure } from '../lib/figure';
 import { median, nowMs, round } from '../lib/stats';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'src', 'harness', 'cli.ts');
 const GOAL = '- (reported; no goal in the issue)';
-
-function waitForUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`the harness printed no URL within ${timeoutMs} ms: ${err.slice(-300)}`)), timeoutMs);
-    child.stdout?.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const url = /^(http:\/\/127\.0\.0\.1:\d+\/\S*)$/m.exec(out)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve(url);
-      }
-    });
-    child.stderr?.setEncoding('utf8').on('data', (d: string) => (err += d));
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the harness exited (${code}) before printing a URL: ${err.slice(-300)}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 interface StartRun {
   urlMs: number;
@@ -80,7 +47,7 @@ export async function measureStart(ctx: BenchContext, build: { ok: true } | { ok
       // The CLI's own keychain: demo mode needs none (an unavailable keychain is reported, not fatal).
       const child = spawn(process.execPath, tsxArgs(CLI, ['--data-dir', dataDir]), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
       try {
-        const url = await waitForUrl(child, 120_000);
+        const url = await waitForLine(child, (l) => /^http:\/\/127\.0\.0\.1:\d+\//.test(l), 120_000);
         const urlMs = nowMs() - t0;
         await page.goto(url);
         await page.waitForFunction(
@@ -106,7 +73,7 @@ export async function measureStart(ctx: BenchContext, build: { ok: true } | { ok
         ctx.log(`  start run ${run + 1}: URL ${(urlMs / 1000).toFixed(2)} s, cached screen ${(readyMs / 1000).toFixed(2)} s, first scan ${(firstScanMs / 1000).toFixed(2)} s; peer ${(peer.ms / 1000).toFixed(2)} s`);
       } finally {
         await context.close();
-        await stop(child);
+        await stopChild(child);
       }
     }
     const ready = median(results.map((r) => r.readyMs)) / 1000;

@@ -5,8 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox';
-import { runChild, tsxArgs } from '../lib/child';
-import { DEMO_SANDBOX_FILE, loadCreateDeskCore } from '../lib/core';
+import { bundleChild } from '../lib/bundle';
+import { runChild } from '../lib/child';
+import { DEMO_SANDBOX_FILE } from '../lib/core';
 import { errorText, notMeasured, type BenchContext, type Figure } from '../lib/figure';
 import { median, nowMs, round } from '../lib/stats';
 import type { SyncChildOutcome, SyncChildSpec } from './sync-child';
@@ -17,24 +18,15 @@ const FULL_GOAL = '< 10 s and <= 5x bound';
 const INC_GOAL = '< 0.5 s';
 const MEM_GOAL = '< 200 MB';
 
-async function runOnce(spec: SyncChildSpec): Promise<SyncChildOutcome> {
-  // --expose-gc: the child also reports the heap after a collection.
-  const out = await runChild(process.execPath, ['--expose-gc', ...tsxArgs(CHILD, [JSON.stringify(spec)])], { cwd: ROOT, timeoutMs: 180_000 });
+async function runOnce(script: string, spec: SyncChildSpec): Promise<SyncChildOutcome> {
+  // Plain node on the bundled child (no tsx in its memory); --expose-gc: it also reports the heap after a collection.
+  const out = await runChild(process.execPath, ['--expose-gc', script, JSON.stringify(spec)], { cwd: ROOT, timeoutMs: 180_000 });
   const line = out.stdout.trim().split('\n').pop() ?? '';
   if (out.code !== 0 || !line.startsWith('{')) throw new Error(`sync child failed (${out.code ?? out.signal}): ${out.stderr.trim().split('\n').slice(-3).join(' | ')}`);
   return JSON.parse(line) as SyncChildOutcome;
 }
 
 export async function measureSync(ctx: BenchContext): Promise<Figure[]> {
-  const create = await loadCreateDeskCore();
-  if (typeof create === 'string') {
-    ctx.shared.syncedDataDirMissing = create;
-    return [
-      notMeasured('full_sync_seconds', '3. Full sync of 100k SKUs', 's', FULL_GOAL, create),
-      notMeasured('incremental_sync_seconds', '3. Incremental sync after 1% changed', 's', INC_GOAL, create),
-      notMeasured('main_rss_after_sync', '6. Main-process RSS after a full sync', 'MB', MEM_GOAL, create),
-    ];
-  }
   const runs = ctx.quick ? 1 : 3;
   try {
     // One seeding, copied into every run's data dir.
@@ -46,6 +38,7 @@ export async function measureSync(ctx: BenchContext): Promise<Figure[]> {
     const seedMs = nowMs() - seedStarted;
     ctx.log(`sync: sandbox seeded with ${ctx.skus} SKUs in ${(seedMs / 1000).toFixed(1)} s`);
 
+    const script = await bundleChild(CHILD, 'sync-child');
     const outcomes: SyncChildOutcome[] = [];
     // `npm run bench` must end within 5 minutes: a slow full sync gets fewer runs (said in the JSON).
     const budgetMs = ctx.quick ? 25_000 : 140_000;
@@ -59,7 +52,7 @@ export async function measureSync(ctx: BenchContext): Promise<Figure[]> {
         break;
       }
       const dataDir = join(ctx.scratch, `sync-${run}`);
-      const o = await runOnce({
+      const o = await runOnce(script, {
         dataDir,
         seededSandbox: seeded,
         skus: ctx.skus,
@@ -99,6 +92,7 @@ export async function measureSync(ctx: BenchContext): Promise<Figure[]> {
         memory: Object.fromEntries(Object.entries(o.memory).map(([k, v]) => [k, v === null ? null : round(v, 1)])),
       })),
       incremental: inc.map((i) => ({ s: round(i.ms / 1000, 3), changedSkus: i.changed, recordsPulled: i.pulled, fetchOnlyS: round(i.fetchOnlyMs / 1000, 3) })),
+      child: 'bench/figures/sync-child.ts bundled by esbuild, run on plain node (no tsx)',
       fullSyncTimed: 'from sync.now (joining the sync the core starts on opening) to idle; core opening reported apart',
       bound: 'the synced rows (products, barcodes, stock items, levels, search keys) inserted into a fresh file with the cache schema and pragmas, 500 SKUs per transaction',
     };
