@@ -4,7 +4,8 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
 
-const OUT = join(import.meta.dirname, '..', '.build');
+// Under node_modules: outside every lint and type check, and packages resolve from there.
+const OUT = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'warehouse-desk-bench');
 
 export async function bundleChild(entry: string, name: string): Promise<string> {
   const outfile = join(OUT, `${name}.mjs`);
