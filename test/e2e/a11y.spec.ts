@@ -1,49 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import { expect, test } from './support/harness-fixture';
-
-/** Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types). */
-const BLUR_FOCUS = 'document.activeElement?.blur?.()';
-
-/**
- * Key timing is unit-tested with a fake clock (test/components/scan). Here Playwright's keys
- * cross the DevTools protocol on a machine that other test runs share, so a key can lag by tens
- * of milliseconds: the scans of these tests use the widest inter-key limit the settings allow.
- */
-async function generousScanner(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 500 } });
-  });
-  await page.reload();
-}
-
-/**
- * axe-core on every screen, light and dark: no serious or critical violation. axe is evaluated
- * over the DevTools protocol (page.evaluate), which the app's strict CSP does not block, so the
- * audit runs against the page exactly as it ships. (@axe-core/playwright needs Node 22.)
- */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function seriousProblems(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run((globalThis as unknown as { document: unknown }).document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
-}
+import { BLUR_FOCUS, generousScanner, seriousA11yProblems } from './support/page-helpers';
 
 async function show(page: Page, key: string, heading: RegExp | string): Promise<void> {
   await page.keyboard.press(key);
@@ -60,25 +17,25 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
     const report: Record<string, string[]> = {};
 
-    report['scan (empty)'] = await seriousProblems(page);
+    report['scan (empty)'] = await seriousA11yProblems(page);
     await page.evaluate(BLUR_FOCUS);
     await page.keyboard.type('WD-000042');
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('answer-card')).toHaveAttribute('data-kind', 'stock');
-    report['scan (found)'] = await seriousProblems(page);
+    report['scan (found)'] = await seriousA11yProblems(page);
     await page.keyboard.type('WD-999997');
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('answer-card')).toHaveAttribute('data-kind', 'not_found');
-    report['scan (not found)'] = await seriousProblems(page);
+    report['scan (not found)'] = await seriousA11yProblems(page);
 
     await show(page, 'F2', /Stock/);
-    report['stock'] = await seriousProblems(page);
+    report['stock'] = await seriousA11yProblems(page);
     await show(page, 'F3', /Shipments/);
-    report['shipments'] = await seriousProblems(page);
+    report['shipments'] = await seriousA11yProblems(page);
     await show(page, 'F4', 'Outbox');
-    report['outbox'] = await seriousProblems(page);
+    report['outbox'] = await seriousA11yProblems(page);
     await show(page, 'F5', 'Settings');
-    report['settings'] = await seriousProblems(page);
+    report['settings'] = await seriousA11yProblems(page);
 
     expect(report).toEqual(Object.fromEntries(Object.keys(report).map((k) => [k, []])));
   });

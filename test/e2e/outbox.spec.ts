@@ -1,21 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import { expect, test } from './support/harness-fixture';
-
-/** Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types). */
-const BLUR_FOCUS = 'document.activeElement?.blur?.()';
-
-/**
- * Key timing is unit-tested with a fake clock (test/components/scan). Here Playwright's keys
- * cross the DevTools protocol on a machine that other test runs share, so a key can lag by tens
- * of milliseconds: the scans of these tests use the widest inter-key limit the settings allow.
- */
-async function generousScanner(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 500 } });
-  });
-  await page.reload();
-}
+import { BLUR_FOCUS, generousScanner } from './support/page-helpers';
 
 async function scanAndQueue(page: Page, code: string, delta: number): Promise<void> {
   await page.evaluate(BLUR_FOCUS);

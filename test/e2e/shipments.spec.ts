@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
+import { seriousA11yProblems } from './support/page-helpers';
 
 /**
  * The Shipments screen through the harness (real renderer, bridge, main services, sandbox):
@@ -9,19 +8,6 @@ import { expect, test } from './support/harness-fixture';
  * screenshots in light and dark. Demo shipments: ORD-100000.., status by index (created,
  * label_ready, in_transit, delivered, cancelled), every third one scope 2.
  */
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousA11yProblems(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async (sel) => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run({ include: [sel] }, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, selector);
-}
 
 async function openShipments(page: Page, url: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,27 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
+import { seriousA11yProblems } from './support/page-helpers';
 
 /**
  * The Stock screen through the harness: the real renderer in Chromium, the real bridge, main's
  * services over the real cache, the sandbox behind them. The demo data (2,400 SKUs WD-000001..)
  * is pulled into the cache by the first sync.
  */
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core in the page (evaluated over CDP, so the app's CSP stays as it is): serious or critical findings. */
-async function seriousA11yProblems(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async (sel) => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run({ include: [sel] }, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, selector);
-}
 
 async function openStock(page: Page, url: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });

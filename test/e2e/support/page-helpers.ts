@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import type { DeskApi } from '../../../src/shared/ipc/desk-api';
+
+/** Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types). */
+export const BLUR_FOCUS = 'document.activeElement?.blur?.()';
+
+/**
+ * Key timing is unit-tested with a fake clock (test/components/scan). Here Playwright's keys
+ * cross the DevTools protocol on a machine that other test runs share, so a key can lag by tens
+ * of milliseconds: the scans of these tests use the widest inter-key limit the settings allow.
+ */
+export async function generousScanner(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 500 } });
+  });
+  await page.reload();
+}
+
+/**
+ * axe-core is evaluated over the DevTools protocol (page.evaluate), which the app's strict CSP
+ * does not block, so the audit runs against the page exactly as it ships. (@axe-core/playwright
+ * needs Node 22.)
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical axe findings inside `selector`, one line each. */
+export async function seriousA11yProblems(page: Page, selector = 'html'): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (sel) => {
+    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run({ include: [sel] }, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+  }, selector);
+}
