@@ -133,6 +133,15 @@ function loadElectronegativity() {
   return require('@doyensec/electronegativity');
 }
 
+function snippetAt(staged, file, line) {
+  if (!file || file === 'N/A' || line < 1) return '';
+  try {
+    return (readFileSync(resolve(staged, file), 'utf8').split('\n')[line - 1] ?? '').trim().slice(0, 120);
+  } catch {
+    return '';
+  }
+}
+
 /** Runs Electronegativity over every input of the config; returns findings and unparsable files. */
 export async function scan(config) {
   const run = loadElectronegativity();
@@ -157,13 +166,17 @@ export async function scan(config) {
         if (!error.tolerable) unparsed.push({ file: name(relative(staged, error.file)), message: error.message });
       }
       for (const issue of result.issues) {
+        const line = issue.location?.line ?? 0;
         findings.push({
           check: issue.id,
           severity: issue.severity.name,
           confidence: issue.confidence.name,
           file: name(issue.file),
-          line: issue.location?.line ?? 0,
+          line,
           column: issue.location?.column ?? 0,
+          // Built files were lowered first, so their line numbers are those of the lowered copy:
+          // the text of the line is what finds the spot in out/.
+          snippet: snippetAt(staged, issue.file, line),
           description: issue.description,
           manualReview: Boolean(issue.manualReview),
         });
@@ -187,7 +200,7 @@ async function main() {
   }
   const { electronVersion, findings, unparsed } = await scan(config);
   const verdict = judge(findings, justifications, config.failAbove);
-  const where = (f) => `${f.file}:${f.line}:${f.column}`;
+  const where = (f) => `${f.file}:${f.line}:${f.column}${/^out\/.*\.(js|cjs|mjs)$/.test(f.file) && f.line > 0 ? ' (line of the lowered copy)' : ''}${f.snippet ? ` \`${f.snippet}\`` : ''}`;
   console.log(`Electronegativity over ${config.inputs.join(', ')} (Electron ${electronVersion}): ${findings.length} findings, ${verdict.above.length} above ${config.failAbove}, ${verdict.justified.length} of them justified.`);
   for (const f of findings.filter((x) => SEVERITIES.indexOf(x.severity) <= SEVERITIES.indexOf(config.failAbove))) {
     console.log(`  ok (${f.severity.toLowerCase()}) ${f.check} ${where(f)}`);

@@ -1,7 +1,8 @@
-// Backs the Electronegativity justifications (.electronegativity/justifications.md): the findings
-// on `new BrowserWindow(...)` are justified by "its webPreferences come from secureWebPreferences()",
-// so this checks that claim on every window the sources and the build create, and checks the
-// gate's own logic (parsing the justification table, matching findings, the severity threshold).
+// Backs the Electronegativity gate and its justifications (.electronegativity/justifications.md):
+// every window the sources and the build create takes its webPreferences from
+// secureWebPreferences() and overrides nothing with an insecure value; every shell.openExternal
+// call passes only what allowedExternalUrl() returned; and the gate's own logic (the justification
+// table, matching findings, the severity threshold) does what it says.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,31 +57,58 @@ function windowCreations(source: string): string[] {
   return found;
 }
 
-describe('the windows Electronegativity cannot see into', () => {
-  it('every window of the sources takes its webPreferences from secureWebPreferences()', () => {
-    const creations = filesUnder(join(root, 'src'), /\.(ts|js|mjs|cjs)$/).flatMap((file) =>
-      windowCreations(readFileSync(file, 'utf8')).map((text) => ({ file, text })),
-    );
+const INSECURE = /contextIsolation:\s*false|sandbox:\s*false|nodeIntegration(InWorker|InSubFrames)?:\s*true|webSecurity:\s*false|allowRunningInsecureContent:\s*true|experimentalFeatures:\s*true|enableBlinkFeatures|webviewTag:\s*true|enableRemoteModule:\s*true/;
+const FROM_SECURE_PREFERENCES = /webPreferences:\s*(\{\s*\.\.\.)?secureWebPreferences\(/;
+
+function sources(): Array<{ file: string; text: string }> {
+  return filesUnder(join(root, 'src'), /\.(ts|js|mjs|cjs)$/).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+}
+function built(): Array<{ file: string; text: string }> {
+  return filesUnder(join(root, 'out/main'), /\.(js|mjs|cjs)$/).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+}
+
+/** Each `<x>.openExternal(arg)` call with the 300 characters before it. */
+function openExternalCalls(text: string): Array<{ arg: string; before: string }> {
+  return [...text.matchAll(/\bshell\.openExternal\(([^)]*)\)/g)].map((m) => ({ arg: m[1]?.trim() ?? '', before: text.slice(Math.max(0, m.index - 300), m.index) }));
+}
+
+describe('what Electronegativity cannot see into', () => {
+  it('every window of the sources takes its webPreferences from secureWebPreferences(), overriding nothing insecurely', () => {
+    const creations = sources().flatMap(({ file, text }) => windowCreations(text).map((t) => ({ file, text: t })));
     expect(creations.length, 'the app creates at least its main window').toBeGreaterThan(0);
     for (const { file, text } of creations) {
-      expect(text, file).toMatch(/webPreferences:\s*secureWebPreferences\(/);
+      expect(text, file).toMatch(FROM_SECURE_PREFERENCES);
+      expect(text, file).not.toMatch(INSECURE);
     }
   });
 
   it('so does every window of the built main process (when built)', () => {
-    const built = filesUnder(join(root, 'out/main'), /\.(js|mjs|cjs)$/);
-    if (built.length === 0) return; // npm test builds before this runs; a bare vitest run may not have
-    const creations = built.flatMap((file) => windowCreations(readFileSync(file, 'utf8')));
+    const files = built();
+    if (files.length === 0) return; // npm test builds before this runs; a bare vitest run may not have
+    const creations = files.flatMap(({ text }) => windowCreations(text));
     expect(creations.length).toBeGreaterThan(0);
-    for (const text of creations) expect(text).toMatch(/webPreferences:\s*secureWebPreferences\(/);
+    for (const text of creations) {
+      expect(text).toMatch(FROM_SECURE_PREFERENCES);
+      expect(text).not.toMatch(INSECURE);
+    }
   });
 
-  it('and secureWebPreferences() sets what the three justified checks look for', () => {
+  it('and secureWebPreferences() sets what the window checks look for', () => {
     const prefs = secureWebPreferences('/x/preload/index.cjs');
     expect(prefs.contextIsolation).toBe(true);
     expect(prefs.sandbox).toBe(true);
     expect(prefs.nodeIntegration).toBe(false);
     expect(String(prefs.disableBlinkFeatures).split(',')).toContain('Auxclick');
+  });
+
+  it('every shell.openExternal call, in the sources and the build, opens only what allowedExternalUrl() returned', () => {
+    const calls = [...sources(), ...built()].flatMap(({ file, text }) => openExternalCalls(text).map((c) => ({ file, ...c })));
+    expect(calls.length).toBeGreaterThan(0);
+    for (const { file, arg, before } of calls) {
+      expect(arg, `${file}: openExternal of an expression`).toMatch(/^[A-Za-z_$][\w$]*$/);
+      expect(before, `${file}: ${arg} must come from allowedExternalUrl() just before`).toMatch(new RegExp(`\\b${arg}\\s*=\\s*allowedExternalUrl\\(`));
+      expect(before.slice(-60), `${file}: the call must be guarded by if (${arg})`).toMatch(new RegExp(`if\\s*\\(\\s*${arg}\\s*\\)\\s*(void\\s+)?$`));
+    }
   });
 });
 
