@@ -84,7 +84,7 @@ async function heapAfterGc(page: Page): Promise<{ usedMB: number; totalMB: numbe
   }
 }
 
-async function scanSeries(page: Page, picks: readonly number[], into: number[], parts: { seen: number[]; frame: number[] }): Promise<number> {
+async function scanSeries(page: Page, picks: readonly number[], into: number[], parts: { seen: number[]; frame: number[]; answerToPaint?: number[] }): Promise<number> {
   let missed = 0;
   for (const i of picks) {
     const t = await scanAndTime(page, skuOf(i));
@@ -95,6 +95,7 @@ async function scanSeries(page: Page, picks: readonly number[], into: number[], 
     into.push(t.paintedAt - t.enterAt);
     parts.seen.push(t.seenAt - t.enterAt);
     parts.frame.push(t.frameAt - t.enterAt);
+    parts.answerToPaint?.push(t.paintedAt - t.seenAt);
   }
   return missed;
 }
@@ -152,7 +153,7 @@ export async function measureBrowser(ctx: BenchContext, build: { ok: true } | { 
     const warm = Array.from({ length: 10 }, (_, k) => 1 + ((k * 104729) % ctx.skus));
     await scanSeries(page, warm, [], { seen: [], frame: [] });
     const samples: number[] = [];
-    const parts = { seen: [] as number[], frame: [] as number[] };
+    const parts = { seen: [] as number[], frame: [] as number[], answerToPaint: [] as number[] };
     const perRunP95: number[] = [];
     let missed = 0;
     const runs = ctx.quick ? 2 : 3;
@@ -197,6 +198,7 @@ export async function measureBrowser(ctx: BenchContext, build: { ok: true } | { 
         perRunP95: perRunP95.map((v) => round(v, 2)),
         cardHeadingSeen: roundSummary(summarize(parts.seen), 2),
         frameStart: roundSummary(summarize(parts.frame), 2),
+        cardInDomToPainted: roundSummary(summarize(parts.answerToPaint), 2),
         onlineCacheAnswerPainted: roundSummary(summarize(online), 2),
         bridgeRoundTripFromPage: roundSummary(bridgeSummary, 2),
         note: 'painted includes the wait for the next frame (vsync, 0..16.7 ms, about 8 ms on average) after the card is in the DOM; the harness transport is HTTP over loopback where Electron uses IPC',
