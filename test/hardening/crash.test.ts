@@ -9,7 +9,7 @@
 // none lost, none doubled, none under a second key, and the cache holds the sandbox's stock.
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -99,10 +99,16 @@ interface Child {
   stderr(): string;
 }
 
+function writePlan(): string {
+  const file = join(work, 'plan.json');
+  writeFileSync(file, JSON.stringify(plan));
+  return file;
+}
+
 function startChild(env: Record<string, string>): Child {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
     cwd: root,
-    env: { ...process.env, DESK_DATA_DIR: dataDir, DESK_PLAN: JSON.stringify(plan), ...env },
+    env: { ...process.env, DESK_DATA_DIR: dataDir, DESK_PLAN_FILE: writePlan(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: Array<Record<string, unknown>> = [];

@@ -1,11 +1,12 @@
 // One desk process for the crash test (crash.test.ts): the real core (createDeskCore) on
 // DESK_DATA_DIR, signed in to the sandbox of the test process (the account was stored there
-// before). It works through DESK_PLAN (adjustments, each marked by a unique note), through the
+// before). It works through the plan in DESK_PLAN_FILE (adjustments, each marked by a unique note), through the
 // real IPC handlers, skipping those already in the outbox (the worker does not type an adjustment
 // twice), and keeps syncing until it is killed. With DESK_FINAL=1 it instead waits until the
 // outbox is settled and a sync has finished, then exits 0.
 //
 // Every line on stdout is JSON: {event: 'ready'}, {event: 'enqueued', note, id}, {event: 'done'}.
+import { readFileSync } from 'node:fs';
 import { createDeskCore } from '../../../src/main/desk-core';
 import { createIpcRouter } from '../../../src/main/ipc/router';
 import { createKeytarStore } from '../../../src/main/secrets';
@@ -26,7 +27,9 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 const dataDir = process.env['DESK_DATA_DIR'];
 if (!dataDir) throw new Error('DESK_DATA_DIR is required');
-const plan = JSON.parse(process.env['DESK_PLAN'] ?? '[]') as PlannedAdjustment[];
+// A file, not an environment variable: the long run's plan outgrows the limit of one (128 kB).
+const planFile = process.env['DESK_PLAN_FILE'];
+const plan = (planFile ? JSON.parse(readFileSync(planFile, 'utf8')) : []) as PlannedAdjustment[];
 const final = process.env['DESK_FINAL'] === '1';
 const gapMs = Number(process.env['DESK_GAP_MS'] ?? '5');
 
@@ -43,9 +46,14 @@ if (account.mode !== 'signed_in') throw new Error(`expected a stored account, go
 say({ event: 'ready' });
 
 type Entry = { id: string; note: string | null; state: string };
-const listAll = async (): Promise<Entry[]> => (await call<{ entries: Entry[] }>('outbox.list', { limit: 500 })).entries;
-
-const present = new Set((await listAll()).map((e) => e.note));
+// outbox.list answers at most 500 entries (newest first) and has no paging: per SKU, the plan's
+// entries stay within one answer even in the long run (500 kills, ~250 entries per SKU).
+const present = new Set<string | null>();
+for (const sku of new Set(plan.map((p) => p.sku))) {
+  const entries = (await call<{ entries: Entry[] }>('outbox.list', { sku, limit: 500 })).entries;
+  if (entries.length >= 500) throw new Error(`more than 500 outbox entries for ${sku}: the child cannot tell which are there`);
+  for (const e of entries) present.add(e.note);
+}
 // Enqueued one by one with a short gap, as a worker scans and adjusts; not awaited, so sends,
 // enqueues and syncs overlap.
 const adjusting = (async () => {
