@@ -15,12 +15,27 @@ export interface Owner {
 /** Expired tokens are kept this long (to answer `token_expired` rather than `unauthorized`), then purged. */
 const EXPIRED_TOKEN_RETENTION_MS = 24 * 3600 * 1000;
 
+/** More verified tokens than this in memory: the cache starts over (it only saves work, never decides). */
+const MAX_CACHED_TOKENS = 10_000;
+
+interface VerifiedToken {
+  owner: Owner;
+  expiresAt: number;
+}
+
 export class Auth {
   private readonly findOwner;
   private readonly insertToken;
   private readonly findToken;
   private readonly purge;
   private readonly expireAllStatement;
+  /**
+   * Tokens found valid in the database, keyed by the token text, with their owner and expiry:
+   * a request with a known token costs no SHA-256 and no select. Only tokens with a row are kept,
+   * an entry is dropped once it has expired (the database then answers, as before), and
+   * `expireAll()` empties it; the database stays the only record, so a restart starts empty.
+   */
+  private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(
     db: SandboxDb,
@@ -55,16 +70,28 @@ export class Auth {
   /** The owner of a valid `Authorization: Bearer` header, or 401 `unauthorized` / `token_expired`. */
   verify(authorization: string | undefined): Owner {
     const match = /^Bearer[ ]+([A-Za-z0-9_\-.~+/]+=*)[ ]*$/i.exec(authorization ?? '');
-    if (!match?.[1]) throw new ApiError('unauthorized', 'A bearer token is required (Authorization: Bearer <token>).');
-    const row = this.findToken.get(sha256Hex(match[1]));
+    const token = match?.[1];
+    if (!token) throw new ApiError('unauthorized', 'A bearer token is required (Authorization: Bearer <token>).');
+    const now = Date.now();
+    const cached = this.verified.get(token);
+    if (cached) {
+      if (cached.expiresAt > now) return cached.owner;
+      this.verified.delete(token);
+    }
+    const row = this.findToken.get(sha256Hex(token));
     if (!row) throw new ApiError('unauthorized', 'The bearer token is not valid.');
-    if (row.expires_at <= Date.now()) throw new ApiError('token_expired', 'The bearer token has expired; get a new one.');
-    return { id: row.owner_id, clientId: row.client_id };
+    if (row.expires_at <= now) throw new ApiError('token_expired', 'The bearer token has expired; get a new one.');
+    // Frozen: the same object answers every request with this token.
+    const owner: Owner = Object.freeze({ id: row.owner_id, clientId: row.client_id });
+    if (this.verified.size >= MAX_CACHED_TOKENS) this.verified.clear();
+    this.verified.set(token, { owner, expiresAt: row.expires_at });
+    return owner;
   }
 
   /** Makes every issued token expired now (for tests of the refresh path). */
   expireAll(): void {
     const now = Date.now();
     this.expireAllStatement.run(now - 1, now - 1);
+    this.verified.clear();
   }
 }

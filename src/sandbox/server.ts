@@ -39,6 +39,12 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** Operations that change data; idempotent ones always run in an immediate transaction anyway. */
 const WRITING_OPERATIONS: ReadonlySet<OperationId> = new Set(['cancelShipment', 'deleteShipment', 'createShipment', 'adjustStock']);
 
+/**
+ * Reads whose handler answers with one SELECT: a single statement is its own consistent snapshot
+ * (SQLite in WAL), so they skip the explicit BEGIN/COMMIT. Only without an Idempotency-Key.
+ */
+const SINGLE_STATEMENT_READS: ReadonlySet<OperationId> = new Set(['readStock']);
+
 interface RouteConfig {
   operationId: OperationId;
 }
@@ -112,15 +118,8 @@ export function buildServer(deps: ServerDeps): BuiltServer {
     }
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-    if (faults.shouldDrop()) {
-      reply.hijack();
-      request.raw.socket.destroy();
-      return;
-    }
-    const { latencyMs } = faults.settings;
-    if (latencyMs > 0) await sleep(latencyMs);
+  /** After the added latency (if any): 503 fault, auth and rate limit. Throws an ApiError to refuse. */
+  function admit(request: FastifyRequest): void {
     if (faults.shouldFail()) throw new ApiError('service_unavailable', 'The service is unavailable; try again later.');
 
     const config = request.routeOptions.config as Partial<RouteConfig>;
@@ -137,6 +136,29 @@ export function buildServer(deps: ServerDeps): BuiltServer {
         'Retry-After': String(decision.retryAfterSeconds),
       });
     }
+  }
+
+  // A callback hook rather than an async one: without a latency fault the request goes on in the
+  // same tick, with no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    if (faults.shouldDrop()) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    const admitted = (): void => {
+      try {
+        admit(request);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
+    };
+    const { latencyMs } = faults.settings;
+    if (latencyMs > 0) void sleep(latencyMs).then(admitted);
+    else admitted();
   });
 
   app.setErrorHandler((error, _request, reply) => {
@@ -153,13 +175,23 @@ export function buildServer(deps: ServerDeps): BuiltServer {
     return sendError(reply, new ApiError('not_found', 'No such path.'));
   });
 
+  // One transaction wrapper per operation, made once (not one per request).
+  const transactions = new Map(
+    Object.entries(handlers).map(([operationId, handler]) => [
+      operationId as ProtectedOperationId,
+      db.transaction((call: Call<ProtectedOperationId>) => (handler as Handler<ProtectedOperationId>)(call)),
+    ]),
+  );
+
   function execute(operationId: ProtectedOperationId, call: Call<ProtectedOperationId>, requestId: string): Outcome {
     const handler = handlers[operationId] as Handler<ProtectedOperationId>;
     const key = call.idempotencyKey;
     if (key === undefined) {
+      if (SINGLE_STATEMENT_READS.has(operationId)) return { status: 200, json: JSON.stringify(handler(call)), replayed: false };
       // Writers take the write lock at BEGIN (no upgrade deadlock); readers read one snapshot.
-      const transaction = db.transaction(() => handler(call));
-      const result = WRITING_OPERATIONS.has(operationId) ? transaction.immediate() : transaction.deferred();
+      const transaction = transactions.get(operationId);
+      if (!transaction) throw new Error(`no handler for ${operationId}`);
+      const result: unknown = WRITING_OPERATIONS.has(operationId) ? transaction.immediate(call) : transaction.deferred(call);
       return { status: 200, json: JSON.stringify(result), replayed: false };
     }
     const hash = requestHash(operationId, call.params, call.body);
@@ -175,7 +207,9 @@ export function buildServer(deps: ServerDeps): BuiltServer {
       }
       try {
         // A savepoint: a refusal thrown half-way rolls back the handler's writes, not the stored result.
-        const result = db.transaction(() => handler(call))();
+        const savepoint = transactions.get(operationId);
+        if (!savepoint) throw new Error(`no handler for ${operationId}`);
+        const result: unknown = savepoint(call);
         const json = JSON.stringify(result);
         idempotency.save(call.owner.id, operationId, key, hash, 200, json);
         return { status: 200, json, replayed: false };
@@ -193,7 +227,7 @@ export function buildServer(deps: ServerDeps): BuiltServer {
 
   for (const info of allOperations().values()) {
     const url = info.pathTemplate.replace(/\{([^}]+)\}/g, ':$1');
-    app.post(url, { config: { operationId: info.operationId } satisfies RouteConfig }, async (request, reply) => {
+    app.post(url, { config: { operationId: info.operationId } satisfies RouteConfig }, (request, reply) => {
       const body = request.body ?? {};
       if (info.operationId === 'getToken') {
         const checked = validateRequestBody('getToken', body);

@@ -78,6 +78,15 @@ export function logisticsHandlers(services: SandboxServices): Pick<
        FROM stock_levels l JOIN warehouses w ON w.seq = l.warehouse_seq
       WHERE l.product_seq = ? ORDER BY l.warehouse_seq`,
   );
+  // The product with its levels in one statement, so one read is its own consistent snapshot
+  // (readStock runs without an explicit transaction). Levels as [warehouse_id, on_hand, reserved].
+  const stockItemBySku = db.prepare<[number, string], { sku: string; name: string; stock_updated_at: number; stock_version: number; levels: string }>(
+    `SELECT p.sku, p.name, p.stock_updated_at, p.stock_version,
+            (SELECT json_group_array(json_array(w.id, l.on_hand, l.reserved) ORDER BY l.warehouse_seq)
+               FROM stock_levels l JOIN warehouses w ON w.seq = l.warehouse_seq
+              WHERE l.product_seq = p.seq) AS levels
+       FROM products p WHERE p.owner_id = ? AND p.sku = ?`,
+  );
   const levelsOfMany = db.prepare<[string], LevelRow>(
     `SELECT l.product_seq, w.id AS warehouse_id, l.on_hand, l.reserved
        FROM stock_levels l JOIN warehouses w ON w.seq = l.warehouse_seq
@@ -205,8 +214,22 @@ export function logisticsHandlers(services: SandboxServices): Pick<
     },
 
     readStock({ owner, params }) {
-      const row = findProduct(owner.id, params.sku);
-      return stockItem(row, levelsOf.all(row.seq));
+      // A malformed SKU names nothing: the same 404 as a missing one, without a query.
+      const row = SKU_PATTERN.test(params.sku) ? stockItemBySku.get(owner.id, params.sku) : undefined;
+      if (!row) throw stockItemNotFound();
+      const levels = JSON.parse(row.levels) as [string, number, number][];
+      return {
+        sku: row.sku,
+        name: row.name,
+        levels: levels.map(([warehouse_id, on_hand, reserved]) => ({
+          warehouse_id,
+          on_hand,
+          reserved,
+          available: Math.max(0, on_hand - reserved),
+        })),
+        updated_at: toTimestamp(row.stock_updated_at),
+        version: row.stock_version,
+      };
     },
 
     adjustStock({ owner, params, body, idempotencyKey }): AdjustResult {
