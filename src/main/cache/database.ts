@@ -18,8 +18,10 @@ export interface OpenedDatabase {
 export interface OpenDatabaseOptions {
   now?: () => Date;
   /**
-   * `quick` uses `PRAGMA quick_check` (linear in the file size) instead of the full
-   * `integrity_check`; both refuse a damaged page structure.
+   * `quick` (the default) uses `PRAGMA quick_check` (linear in the file size: about 0.2 s on a
+   * 135 MB cache) instead of the full `integrity_check` (about 1.1 s, it also matches every index
+   * entry with its row); both refuse a damaged page structure. The full check is for tools and
+   * tests, not for the app's start.
    */
   check?: 'full' | 'quick';
 }
@@ -92,7 +94,7 @@ function looksDamaged(error: unknown): boolean {
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): OpenedDatabase {
   const now = options.now ?? (() => new Date());
-  const check = options.check ?? 'full';
+  const check = options.check ?? 'quick';
   if (!existsSync(file)) return { db: openChecked(file, check), recovery: null };
   try {
     return { db: openChecked(file, check), recovery: null };

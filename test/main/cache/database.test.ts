@@ -47,26 +47,28 @@ describe('cache database file', () => {
     cache.close();
   });
 
-  it('moves aside a database whose pages are damaged (integrity check fails)', () => {
-    const file = join(dir.path, 'cache.sqlite');
-    const db = new Database(file);
-    db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT); CREATE INDEX filler_text ON filler(text);');
-    const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
-    db.transaction(() => {
-      for (let i = 0; i < 2000; i++) insert.run(`row ${i} `.repeat(10));
-    })();
-    db.close();
-    // Overwrite the middle of the file (index and table pages) with garbage, keep the header.
-    const bytes = readFileSync(file);
-    bytes.fill(0x5a, 8192, 8192 + 4096 * 8);
-    writeFileSync(file, bytes);
+  for (const check of [undefined, 'quick', 'full'] as const) {
+    it(`moves aside a database whose pages are damaged (integrity check fails; check: ${check ?? 'default (quick)'})`, () => {
+      const file = join(dir.path, 'cache.sqlite');
+      const db = new Database(file);
+      db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT); CREATE INDEX filler_text ON filler(text);');
+      const insert = db.prepare('INSERT INTO filler (text) VALUES (?)');
+      db.transaction(() => {
+        for (let i = 0; i < 2000; i++) insert.run(`row ${i} `.repeat(10));
+      })();
+      db.close();
+      // Overwrite the middle of the file (index and table pages) with garbage, keep the header.
+      const bytes = readFileSync(file);
+      bytes.fill(0x5a, 8192, 8192 + 4096 * 8);
+      writeFileSync(file, bytes);
 
-    const cache = openCache(dir.path);
-    expect(cache.recovery).not.toBeNull();
-    expect(existsSync(cache.recovery!.movedTo)).toBe(true);
-    expect(cache.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
-    cache.close();
-  });
+      const cache = openCache(dir.path, check ? { check } : {});
+      expect(cache.recovery).not.toBeNull();
+      expect(existsSync(cache.recovery!.movedTo)).toBe(true);
+      expect(cache.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+      cache.close();
+    });
+  }
 
   it('moves aside a cache written by a newer app instead of guessing at its schema', () => {
     const file = join(dir.path, 'cache.sqlite');
