@@ -84,7 +84,7 @@ async function heapAfterGc(page: Page): Promise<{ usedMB: number; totalMB: numbe
   }
 }
 
-async function scanSeries(page: Page, picks: readonly number[], into: number[], parts: { seen: number[]; frame: number[]; answerToPaint?: number[] }): Promise<number> {
+async function scanSeries(page: Page, picks: readonly number[], into: number[], parts: { seen: number[]; frame: number[]; answerToPaint?: number[]; enterToMark?: number[]; markToPaint?: number[] }): Promise<number> {
   let missed = 0;
   for (const i of picks) {
     const t = await scanAndTime(page, skuOf(i));
@@ -96,6 +96,10 @@ async function scanSeries(page: Page, picks: readonly number[], into: number[], 
     parts.seen.push(t.seenAt - t.enterAt);
     parts.frame.push(t.frameAt - t.enterAt);
     parts.answerToPaint?.push(t.paintedAt - t.seenAt);
+    if (t.answerAt !== null) {
+      parts.enterToMark?.push(t.answerAt - t.enterAt);
+      parts.markToPaint?.push(t.paintedAt - t.answerAt);
+    }
   }
   return missed;
 }
@@ -153,7 +157,7 @@ export async function measureBrowser(ctx: BenchContext, build: { ok: true } | { 
     const warm = Array.from({ length: 10 }, (_, k) => 1 + ((k * 104729) % ctx.skus));
     await scanSeries(page, warm, [], { seen: [], frame: [] });
     const samples: number[] = [];
-    const parts = { seen: [] as number[], frame: [] as number[], answerToPaint: [] as number[] };
+    const parts = { seen: [] as number[], frame: [] as number[], answerToPaint: [] as number[], enterToMark: [] as number[], markToPaint: [] as number[] };
     const perRunP95: number[] = [];
     let missed = 0;
     const runs = ctx.quick ? 2 : 3;
@@ -199,11 +203,13 @@ export async function measureBrowser(ctx: BenchContext, build: { ok: true } | { 
         cardHeadingSeen: roundSummary(summarize(parts.seen), 2),
         frameStart: roundSummary(summarize(parts.frame), 2),
         cardInDomToPainted: roundSummary(summarize(parts.answerToPaint), 2),
+        enterToAnswerMark: parts.enterToMark?.length ? roundSummary(summarize(parts.enterToMark), 2) : null,
+        answerMarkToPainted: parts.markToPaint?.length ? roundSummary(summarize(parts.markToPaint), 2) : null,
         onlineCacheAnswerPainted: roundSummary(summarize(online), 2),
         bridgeRoundTripFromPage: roundSummary(bridgeSummary, 2),
         note: 'painted includes the wait for the next frame (vsync, 0..16.7 ms, about 8 ms on average) after the card is in the DOM; the harness transport is HTTP over loopback where Electron uses IPC',
         method:
-          'performance.now() at the Enter keydown (capture phase); a MutationObserver sees [data-testid=answer-card] h2.sku show the SKU; requestAnimationFrame, then a MessageChannel task after that frame = painted',
+          'performance.now() at the Enter keydown (capture phase); a MutationObserver sees [data-testid=answer-card] h2.sku show the SKU; requestAnimationFrame, then a MessageChannel task after that frame = painted; the renderer\'s performance.mark(\'scan:answer\') in show() splits Enter to answer (transport + core + the page picking the answer up) from answer to painted (Svelte update, layout, frame wait, paint)',
         keys: 'Playwright keyboard.type over CDP into the focused scan field, then Enter; --disable-gpu headless Chromium',
         harness: 'startHarness in its own child process (bench/figures/harness-child.ts), so Playwright in the bench process does not delay its answers',
         pageErrors: pageErrors.slice(0, 5),

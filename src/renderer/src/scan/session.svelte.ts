@@ -69,7 +69,13 @@ function sound(tone: AnswerTone): void {
 /** A refresh that never reports back (service refused, network dropped) must not say "checking" forever. */
 const REFRESH_GIVE_UP_MS = 10_000;
 
+/** The User Timing mark of the latest answer shown (one kept: a day of scans must not pile up entries). */
+const ANSWER_MARK = 'scan:answer';
+
 function show(answer: Answer): void {
+  // Lets a measurement tell the lookup's transport (Enter to here) from rendering (here to paint).
+  performance.clearMarks(ANSWER_MARK);
+  performance.mark(ANSWER_MARK, { detail: { code: answer.code, kind: answer.kind } });
   scanSession.current = answer;
   if (answer.kind === 'stock' && answer.refreshing) {
     setTimeout(() => {
