@@ -95,6 +95,7 @@ export class OutboxStore {
     this.#list = db.prepare(`
       SELECT * FROM outbox WHERE account = @account AND (@sku IS NULL OR sku = @sku)
         AND (@states IS NULL OR state IN (SELECT value FROM json_each(@states)))
+        AND (@before IS NULL OR seq < (SELECT seq FROM outbox WHERE id = @before AND account = @account))
       ORDER BY seq DESC LIMIT @limit`);
     this.#counts = db.prepare('SELECT state, count(*) AS n FROM outbox WHERE account = ? GROUP BY state');
     this.#requeueSending = db.prepare("UPDATE outbox SET state = 'queued', updated_at = ? WHERE state = 'sending'");
@@ -133,14 +134,21 @@ export class OutboxStore {
     return row ? fromRow(row) : null;
   }
 
-  list(account: string, filter: { states?: readonly OutboxState[]; sku?: string; limit: number }): OutboxEntry[] {
+  /**
+   * Newest first, keyset-paged by the immutable `seq`: `before` is the id of the last entry of the
+   * previous page, so entries added meanwhile never shift a page. An unknown `before` gives nothing.
+   */
+  list(account: string, filter: { states?: readonly OutboxState[]; sku?: string; before?: string; limit: number }): { entries: OutboxEntry[]; nextBefore: string | null } {
     const rows = this.#list.all({
       account,
       sku: filter.sku ?? null,
       states: filter.states ? JSON.stringify(filter.states) : null,
-      limit: filter.limit,
+      before: filter.before ?? null,
+      limit: filter.limit + 1,
     }) as OutboxRow[];
-    return rows.map((r) => fromRow(r).entry);
+    const more = rows.length > filter.limit;
+    const entries = rows.slice(0, filter.limit).map((r) => fromRow(r).entry);
+    return { entries, nextBefore: more ? (entries.at(-1)?.id ?? null) : null };
   }
 
   counts(account: string): OutboxCounts {

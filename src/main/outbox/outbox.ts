@@ -25,6 +25,8 @@ export interface OutboxDeps {
 export interface OutboxListing {
   entries: OutboxEntry[];
   counts: Record<OutboxState, number>;
+  /** Pass as `before` for the next, older page; null on the last page. */
+  nextBefore: string | null;
 }
 
 const DEFAULT_LIST_LIMIT = 200;
@@ -89,11 +91,11 @@ export class Outbox {
     return stored.entry;
   }
 
-  list(filter: { states?: readonly OutboxState[]; sku?: string; limit?: number } = {}): OutboxListing {
+  list(filter: { states?: readonly OutboxState[]; sku?: string; before?: string; limit?: number } = {}): OutboxListing {
     const account = this.#deps.account();
-    if (account === null) return { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0 } };
+    if (account === null) return { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0 }, nextBefore: null };
     return {
-      entries: this.#deps.cache.outbox.list(account, { ...filter, limit: filter.limit ?? DEFAULT_LIST_LIMIT }),
+      ...this.#deps.cache.outbox.list(account, { ...filter, limit: filter.limit ?? DEFAULT_LIST_LIMIT }),
       counts: this.#deps.cache.outbox.counts(account),
     };
   }

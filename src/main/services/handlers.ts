@@ -99,8 +99,13 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'outbox.list': (input) => {
       const s = session();
       const filter = input ?? {};
-      if (!s) return { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0 } };
-      return s.outbox.list({ ...(filter.states ? { states: filter.states } : {}), ...(filter.sku ? { sku: filter.sku } : {}), ...(filter.limit ? { limit: filter.limit } : {}) });
+      if (!s) return { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0 }, nextBefore: null };
+      return s.outbox.list({
+        ...(filter.states ? { states: filter.states } : {}),
+        ...(filter.sku ? { sku: filter.sku } : {}),
+        ...(filter.before ? { before: filter.before } : {}),
+        ...(filter.limit ? { limit: filter.limit } : {}),
+      });
     },
     'outbox.retry': ({ id }) => {
       const s = session();

@@ -42,8 +42,16 @@ export const channels = {
   'stock.adjust': { input: r.AdjustInput, output: r.OutboxEntry },
 
   'outbox.list': {
-    input: z.strictObject({ states: z.array(r.OutboxState).max(5).optional(), sku: r.Sku.optional(), ...page }).optional(),
-    output: z.object({ entries: z.array(r.OutboxEntry), counts: r.OutboxCounts }),
+    input: z
+      .strictObject({
+        states: z.array(r.OutboxState).max(5).optional(),
+        sku: r.Sku.optional(),
+        /** Newest first; pass the previous page's `nextBefore` for the older entries. */
+        before: z.string().min(1).max(100).optional(),
+        ...page,
+      })
+      .optional(),
+    output: z.object({ entries: z.array(r.OutboxEntry), counts: r.OutboxCounts, nextBefore: z.string().nullable() }),
   },
   'outbox.retry': { input: z.strictObject({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },
   'outbox.discard': { input: z.strictObject({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },

@@ -23,7 +23,7 @@ describe('OutboxScreen', () => {
       'outbox.list': (input) => {
         const states = input?.states;
         const all = [queued, rejected];
-        return { ok: true, value: { entries: states ? all.filter((e) => states.includes(e.state)) : all, counts } };
+        return { ok: true, value: { entries: states ? all.filter((e) => states.includes(e.state)) : all, counts, nextBefore: null } };
       },
       'outbox.discard': ({ id }) => ({ ok: true, value: { ...(id === 'ob-2' ? rejected : queued), state: 'discarded' } }),
       'outbox.retry': () => ({ ok: false, error: { code: 'outbox_not_retryable', message: 'This adjustment is being sent right now.' } }),
@@ -54,5 +54,25 @@ describe('OutboxScreen', () => {
     await expect.poll(() => fake.calls.filter((c) => c.channel === 'outbox.discard').map((c) => c.input)).toEqual([{ id: 'ob-2' }]);
     await page.getByRole('button', { name: 'Retry −500 SKU-00042' }).click();
     await expect.element(page.getByText('This adjustment is being sent right now.')).toBeVisible();
+  });
+
+  it('pages through older history with Older and back with Newer', async () => {
+    const pages: Record<string, { entries: ReturnType<typeof entryOf>[]; nextBefore: string | null }> = {
+      first: { entries: [entryOf({ id: 'ob-new', note: 'newest page' })], nextBefore: 'ob-new' },
+      'ob-new': { entries: [entryOf({ id: 'ob-old', note: 'older page' })], nextBefore: null },
+    };
+    fake.handlers['outbox.list'] = (input) => {
+      const p = pages[input?.before ?? 'first']!;
+      return { ok: true, value: { ...p, counts: { queued: 2, sending: 0, applied: 0, rejected: 0, discarded: 0 } } };
+    };
+    render(OutboxScreen);
+    await expect.element(page.getByText('newest page')).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Older' }).click();
+    await expect.element(page.getByText('older page')).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Older' })).toBeDisabled();
+    expect(fake.calls.filter((c) => c.channel === 'outbox.list').at(-1)?.input).toMatchObject({ before: 'ob-new' });
+    await page.getByRole('button', { name: 'Newer' }).click();
+    await expect.element(page.getByText('newest page')).toBeVisible();
   });
 });

@@ -174,6 +174,25 @@ describe('outbox', () => {
     expect(await onHand('WD-000007')).toBe(before);
   });
 
+  it('pages the history newest first by keyset, so entries added meanwhile never shift a page', async () => {
+    online = false;
+    const ids = Array.from({ length: 7 }, (_, i) => outbox.enqueue(adjust('WD-000009', i + 1)).id).reverse();
+    const seen: string[] = [];
+    let newer: string | undefined;
+    let before: string | undefined;
+    for (;;) {
+      const page = outbox.list({ sku: 'WD-000009', limit: 3, ...(before ? { before } : {}) });
+      seen.push(...page.entries.map((e) => e.id));
+      if (seen.length === 3) newer = outbox.enqueue(adjust('WD-000009', 99)).id; // a newer entry arrives mid-paging
+      if (page.nextBefore === null) break;
+      before = page.nextBefore;
+    }
+    expect(seen).toEqual(ids);
+    expect(outbox.list({ sku: 'WD-000009', before: 'no-such-entry' }).entries).toEqual([]);
+    for (const id of [...ids, newer!]) outbox.discard(id);
+    online = true;
+  });
+
   it("never sends or shows one account's entries while another is signed in", async () => {
     online = false;
     const mine = outbox.enqueue(adjust('WD-000008', 1));
