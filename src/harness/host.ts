@@ -10,7 +10,7 @@ import type { DeskError, Result } from '../shared/ipc/result';
 import type { FaultSettings } from '../sandbox';
 import { carriesToken, hostIsOurs, newToken, originIsOurs, sameToken, sessionCookie } from './auth';
 import { browserBridgeScript } from './bridge-bundle';
-import { readRendererFile } from './static-files';
+import { readRendererFile } from '../main/renderer-files';
 
 /** The harness listens here and nowhere else: there is no option to change it. */
 export const LOOPBACK = '127.0.0.1';

@@ -35,6 +35,7 @@ type PageGlobals = {
   process?: unknown;
   open(url: string): unknown;
   location: { href: string };
+  document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null };
 };
 
 // The list reporter does not print skip reasons, so the reason is also said where the run's output shows it.
@@ -75,9 +76,9 @@ test.describe('Electron smoke', () => {
     spawnSync(process.execPath, [join(root, 'scripts/native-modules.mjs'), 'node'], { stdio: 'inherit', cwd: root });
   });
 
-  test('one window, on our own file', async () => {
+  test('one window, on app://desk/ (never file://)', async () => {
     expect(await page.title()).toBe('Warehouse Desk');
-    expect(page.url()).toMatch(/^file:\/\/.*\/out\/renderer\/index\.html$/);
+    expect(page.url()).toBe('app://desk/index.html');
     expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
   });
 
@@ -110,6 +111,26 @@ test.describe('Electron smoke', () => {
     });
     const info = await page.evaluate(() => (globalThis as unknown as PageGlobals).desk['app']!['info']!());
     expect(info).toMatchObject({ ok: true, value: { demo: true } });
+  });
+
+  test('the page cannot read files: neither through file:// nor out of app://desk/', async () => {
+    const answers = await page.evaluate(async () => {
+      const g = globalThis as unknown as PageGlobals;
+      const attempt = async (url: string) => {
+        try {
+          const response = await fetch(url);
+          return response.status;
+        } catch {
+          return 'refused';
+        }
+      };
+      return {
+        ownAsset: await attempt(new URL(g.document.querySelector('script[src]')?.getAttribute('src') ?? '', g.location.href).href),
+        file: await attempt('file:///etc/passwd'),
+        escape: await attempt('app://desk/..%2Fmain%2Findex.js'),
+      };
+    });
+    expect(answers).toEqual({ ownAsset: 200, file: 'refused', escape: 400 });
   });
 
   test('new windows and navigation away are refused', async () => {

@@ -82,15 +82,28 @@ describe('single instance', () => {
 });
 
 describe('startup', () => {
-  it('enables the sandbox for every renderer and opens one window with the secure preferences on our own file', async () => {
+  it('enables the sandbox for every renderer and opens one window with the secure preferences on app://desk/', async () => {
     const electron = await startReady();
     expect(electron.app.sandboxEnabled).toBe(true);
     const [window] = electron.windows;
     const { secureWebPreferences } = await import('../../src/main/electron/window-options');
     expect(window!.options.webPreferences).toEqual(secureWebPreferences(String(window!.options.webPreferences!['preload'])));
     expect(window!.options.webPreferences!['preload']).toMatch(/[/\\]preload[/\\]index\.cjs$/);
-    expect(window!.loadedFile).toMatch(/[/\\]renderer[/\\]index\.html$/);
-    expect(window!.loadedUrl).toBeNull();
+    expect(window!.loadedUrl).toBe('app://desk/index.html');
+  });
+
+  it('grants the app: scheme its privileges before ready, and serves it from the renderer folder once ready', async () => {
+    const electron = await start();
+    expect(electron.protocol.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, bypassCSP: false, allowServiceWorkers: false }) }]);
+    expect(electron.session.defaultSession.protocol.handlers.size).toBe(0);
+    electron.app.readyResolve();
+    await vi.waitFor(() => expect([...electron.session.defaultSession.protocol.handlers.keys()]).toEqual(['app']));
+  });
+
+  it('serves no app: scheme from disk when the dev server is the page', async () => {
+    process.env['ELECTRON_RENDERER_URL'] = 'http://localhost:5173';
+    const dev = await startReady();
+    expect(dev.session.defaultSession.protocol.handlers.size).toBe(0);
   });
 
   it('starts the core in the userData folder with the keychain store and demo by default', async () => {
@@ -109,10 +122,10 @@ describe('startup', () => {
   it('never loads a remote dev server URL, and in a packaged app no dev server at all', async () => {
     process.env['ELECTRON_RENDERER_URL'] = 'https://evil.com/';
     const hostile = await startReady();
-    expect(hostile.windows[0]!.loadedUrl).toBeNull();
+    expect(hostile.windows[0]!.loadedUrl).toBe('app://desk/index.html');
     process.env['ELECTRON_RENDERER_URL'] = 'http://localhost:5173';
     const packaged = await startReady((e) => (e.app.isPackaged = true));
-    expect(packaged.windows[0]!.loadedUrl).toBeNull();
+    expect(packaged.windows[0]!.loadedUrl).toBe('app://desk/index.html');
     const dev = await startReady();
     expect(dev.windows[0]!.loadedUrl).toBe('http://localhost:5173/');
   });
@@ -141,7 +154,7 @@ describe('IPC', () => {
     const electron = await startReady();
     const window = electron.windows[0]!;
     const handler = electron.ipcMain.handled.get('app.info')!;
-    const ownPage = new URL(`file://${window.loadedFile}`).href;
+    const ownPage = window.loadedUrl!;
     const event = (url: string, options: { id?: number; parent?: unknown } = {}) => ({
       sender: { id: options.id ?? window.webContents.id },
       senderFrame: { url, parent: options.parent ?? null },
@@ -150,6 +163,7 @@ describe('IPC', () => {
     for (const hostile of [
       event('https://evil.com/'),
       event('file:///tmp/evil.html'),
+      event('app://evil/index.html'),
       event(`${ownPage}.evil.html`),
       event(ownPage, { parent: {} }),
       event(ownPage, { id: 9999 }),

@@ -41,13 +41,23 @@ describe.skipIf(!existsSync(built))('the built main process, with electron stubb
     expect(seen('exit')).toBeDefined();
   });
 
-  it('opens one window on the built page with the secure preferences, and registers exactly the contract channels', () => {
-    const window = seen('window') as { count: number; loadedFile: string; webPreferences: Record<string, unknown>; channels: string[] } | undefined;
+  it('opens one window on app://desk/ with the secure preferences, and registers exactly the contract channels', () => {
+    const window = seen('window') as { count: number; loadedUrl: string; webPreferences: Record<string, unknown>; channels: string[] } | undefined;
     expect(window?.count).toBe(1);
-    expect(window?.loadedFile).toBe(join(root, 'out/renderer/index.html'));
+    expect(window?.loadedUrl).toBe('app://desk/index.html');
     expect(window?.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: join(root, 'out/preload/index.cjs') });
     expect(window?.channels.sort()).toEqual([...CHANNEL_NAMES].sort());
     expect(seen('enableSandbox')).toBeDefined();
+  });
+
+  it('serves the built renderer through its app: scheme handler, with the CSP, and nothing outside it', () => {
+    expect(seen('protocol')).toMatchObject({
+      privileged: [{ scheme: 'app', privileges: { standard: true, secure: true } }],
+      schemes: ['app'],
+      page: { status: 200, type: 'text/html; charset=utf-8', csp: expect.stringContaining("script-src 'self'"), hasRoot: true },
+      asset: { status: 200, type: 'text/javascript; charset=utf-8' },
+      escape: 400,
+    });
   });
 
   it('answers a trusted sender from the real core in demo mode, and refuses a hostile one', () => {

@@ -38,16 +38,11 @@ type WindowOptions = { webPreferences?: Record<string, unknown> } & Record<strin
 
 export class FakeBrowserWindow extends EventEmitter {
   readonly webContents = new FakeWebContents();
-  loadedFile: string | null = null;
   loadedUrl: string | null = null;
   minimized = false;
   focusCalls = 0;
   constructor(readonly options: WindowOptions) {
     super();
-  }
-  loadFile(path: string): Promise<void> {
-    this.loadedFile = path;
-    return Promise.resolve();
   }
   loadURL(url: string): Promise<void> {
     this.loadedUrl = url;
@@ -78,6 +73,7 @@ export function createElectronMock() {
     quitCalls: 0,
     sandboxEnabled: false,
     paths: new Map<string, string>([['userData', '/tmp/warehouse-desk-test-user-data']]),
+    readyFired: false,
     readyResolve: (() => {}) as () => void,
     ready: null as Promise<void> | null,
     requestSingleInstanceLock(): boolean {
@@ -90,7 +86,7 @@ export function createElectronMock() {
       app.sandboxEnabled = true;
     },
     whenReady(): Promise<void> {
-      app.ready ??= new Promise<void>((resolve) => (app.readyResolve = resolve));
+      app.ready ??= new Promise<void>((resolve) => (app.readyResolve = () => ((app.readyFired = true), resolve())));
       return app.ready;
     },
     getPath(name: string): string {
@@ -129,7 +125,24 @@ export function createElectronMock() {
     },
   };
 
+  type ProtocolHandler = (request: Request) => Promise<Response> | Response;
+  /** Scheme privileges may only be registered before ready, as in Electron. */
+  const protocol = {
+    privileged: [] as Array<{ scheme: string; privileges?: Record<string, unknown> }>,
+    registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges?: Record<string, unknown> }>): void {
+      if (app.readyFired) throw new Error('registerSchemesAsPrivileged after ready');
+      protocol.privileged.push(...schemes);
+    },
+  };
+
   const defaultSession = {
+    protocol: {
+      handlers: new Map<string, ProtocolHandler>(),
+      handle(scheme: string, handler: ProtocolHandler): void {
+        if (defaultSession.protocol.handlers.has(scheme)) throw new Error(`second handler for ${scheme}:`);
+        defaultSession.protocol.handlers.set(scheme, handler);
+      },
+    },
     permissionRequestHandler: null as PermissionRequestHandler | null,
     permissionCheckHandler: null as ((...args: unknown[]) => boolean) | null,
     devicePermissionHandler: null as ((...args: unknown[]) => boolean) | null,
@@ -177,7 +190,7 @@ export function createElectronMock() {
     },
   };
 
-  return { app, BrowserWindow, windows, ipcMain, session: { defaultSession }, shell, contextBridge, ipcRenderer };
+  return { app, BrowserWindow, windows, ipcMain, protocol, session: { defaultSession }, shell, contextBridge, ipcRenderer };
 }
 
 export type ElectronMock = ReturnType<typeof createElectronMock>;

@@ -7,8 +7,8 @@ import { createElectronMock, FakeEvent, FakeWebContents } from './electron-mock'
 
 vi.mock('electron', () => createElectronMock());
 
-const location: RendererLocation = { kind: 'file', indexHtml: '/app/out/renderer/index.html' };
-const ownPage = 'file:///app/out/renderer/index.html';
+const location: RendererLocation = { kind: 'app', rendererDir: '/app/out/renderer' };
+const ownPage = 'app://desk/index.html';
 
 function guarded(openExternal = vi.fn()) {
   const contents = new FakeWebContents();
@@ -86,7 +86,8 @@ describe('session guards', () => {
       session.webRequest.beforeRequest?.({ url }, callback);
       return callback.mock.calls[0]?.[0];
     };
-    expect(decide('file:///app/out/renderer/assets/index.js')).toEqual({ cancel: false });
+    expect(decide('app://desk/assets/index.js')).toEqual({ cancel: false });
+    expect(decide('file:///app/out/renderer/assets/index.js')).toEqual({ cancel: true });
     expect(decide('https://evil.com/x.js')).toEqual({ cancel: true });
     expect(decide('http://127.0.0.1:8787/1.0/auth/token')).toEqual({ cancel: true });
     expect(decide('file:///etc/passwd')).toEqual({ cancel: true });

@@ -1,11 +1,12 @@
-import { app, BrowserWindow, ipcMain, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { join } from 'node:path';
 import { createDeskCore, type DeskCore } from '../desk-core';
 import { createIpcRouter, type IpcRouter } from '../ipc/router';
 import { createKeytarStore } from '../secrets/keytar-store';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { allowedExternalUrl } from './external-links';
 import { forwardEvents, registerDeskIpc } from './ipc-main';
-import { resolveRendererLocation, type RendererLocation } from './renderer-location';
+import { rendererEntryUrl, resolveRendererLocation, type RendererLocation } from './renderer-location';
 import { createSenderCheck } from './trusted-sender';
 import { guardSession, guardWebContents } from './web-guards';
 import { secureWebPreferences } from './window-options';
@@ -37,9 +38,8 @@ function createMainWindow(location: RendererLocation): BrowserWindow {
     },
   });
   window.once('ready-to-show', () => window.show());
-  // Only our own page is ever loaded: the built file, or the loopback dev server of an unpackaged app.
-  if (location.kind === 'file') void window.loadFile(location.indexHtml);
-  else void window.loadURL(`${location.origin}/`);
+  // Only our own page is ever loaded: app://desk/, or the loopback dev server of an unpackaged app.
+  void window.loadURL(rendererEntryUrl(location));
   return window;
 }
 
@@ -63,6 +63,8 @@ export function runDesktopApp(): void {
   }
   // Every renderer is OS-sandboxed, even one created by a path we did not foresee.
   app.enableSandbox();
+  // Scheme privileges can only be granted before ready; the handler is attached once ready.
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
   const override = process.env[DATA_DIR_OVERRIDE];
   if (override && !app.isPackaged) app.setPath('userData', override);
@@ -70,7 +72,7 @@ export function runDesktopApp(): void {
   const location = resolveRendererLocation({
     isPackaged: app.isPackaged,
     devServerUrl: process.env['ELECTRON_RENDERER_URL'],
-    indexHtml: join(import.meta.dirname, '../renderer/index.html'),
+    rendererDir: join(import.meta.dirname, '../renderer'),
   });
   const guardLog = (message: string, data: Record<string, unknown>): void => log('warn', message, data);
   // The guards pass only allowlisted URLs; checked again here so the one call site proves it.
@@ -105,6 +107,7 @@ export function runDesktopApp(): void {
 
   void app.whenReady().then(() => {
     guardSession(session.defaultSession, { location, log: guardLog });
+    if (location.kind === 'app') session.defaultSession.protocol.handle(APP_SCHEME, createAppProtocolHandler(location.rendererDir));
     const started = createDeskCore({ dataDir: app.getPath('userData'), secrets: createKeytarStore(), demoByDefault: true, log });
     core = started;
     const isTrustedSender = createSenderCheck(location, (id) => ourContents.has(id));
