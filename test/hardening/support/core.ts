@@ -26,40 +26,85 @@ export interface Recorded {
 
 /** Every request the core made to the service, and how many are still on their way. */
 export interface NetworkLog {
-  /** `status` is 0 while on its way and for a request that got no HTTP answer. */
-  requests: Array<{ method: string; url: string; at: number; status: number }>;
+  /**
+   * `status` is 0 while on its way and for a request that got no HTTP answer; `answered` turns true
+   * when the request's outcome (an answer or a failure) has been handed to the core.
+   */
+  requests: Array<{ method: string; url: string; at: number; status: number; answered: boolean }>;
   /** Every access token the service issued to the core (read from the token endpoint's answers). */
   tokens: string[];
   inflight(): number;
+  /** How many outcomes (answers or failures) have been handed to the core so far. */
+  delivered(): number;
+  /**
+   * The network hangs until `release()`: requests still go out to the service (which applies its
+   * faults to them), but no outcome of any request, whether already on its way or sent later,
+   * reaches the core meanwhile. Whatever the core answers while held did not wait on the network:
+   * it could not have. Proven by construction, not by measuring how long anything took.
+   */
+  hold(): { release(): void };
 }
 
 /**
  * A fetch for the core that logs each request and counts it as in flight until its whole body has
- * arrived (the body is read here and handed on), so a test can wait for background work to end.
+ * arrived (the body is read here and handed on), so a test can wait for background work to end,
+ * and that can hold every outcome back from the core (`NetworkLog.hold`).
  */
 export function trackingFetch(): { fetch: typeof fetch; network: NetworkLog } {
   let inflight = 0;
-  const network: NetworkLog = { requests: [], tokens: [], inflight: () => inflight };
+  let delivered = 0;
+  let gate: Promise<void> | null = null;
+  const network: NetworkLog = {
+    requests: [],
+    tokens: [],
+    inflight: () => inflight,
+    delivered: () => delivered,
+    hold() {
+      if (gate) throw new Error('the network is already held');
+      let open: () => void = () => undefined;
+      gate = new Promise<void>((resolve) => (open = resolve));
+      return {
+        release: () => {
+          gate = null;
+          open();
+        },
+      };
+    },
+  };
+  /** The real exchange: the answer with its whole body read, and any token it carries noted. */
+  const exchange = async (input: Parameters<typeof fetch>[0], init: RequestInit | undefined, url: string): Promise<Response> => {
+    const response = await fetch(input, init);
+    const body = [101, 204, 205, 304].includes(response.status) ? null : await response.arrayBuffer();
+    if (body && response.ok && /\/auth\/token$/.test(new URL(url).pathname)) {
+      try {
+        const token = (JSON.parse(Buffer.from(body).toString('utf8')) as { access_token?: unknown }).access_token;
+        if (typeof token === 'string') network.tokens.push(token);
+      } catch {
+        // Not JSON: the client will report it; nothing to remember.
+      }
+    }
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
   const tracked: typeof fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const entry = { method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url, at: Date.now(), status: 0 };
+    const entry = { method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url, at: Date.now(), status: 0, answered: false };
     network.requests.push(entry);
     inflight++;
     try {
-      const response = await fetch(input, init);
-      entry.status = response.status;
-      const body = [101, 204, 205, 304].includes(response.status) ? null : await response.arrayBuffer();
-      if (body && response.ok && /\/auth\/token$/.test(new URL(url).pathname)) {
-        try {
-          const token = (JSON.parse(Buffer.from(body).toString('utf8')) as { access_token?: unknown }).access_token;
-          if (typeof token === 'string') network.tokens.push(token);
-        } catch {
-          // Not JSON: the client will report it; nothing to remember.
-        }
-      }
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      const outcome = await exchange(input, init, url).then(
+        (response) => ({ response }),
+        (error: unknown) => ({ error }),
+      );
+      while (gate) await gate;
+      if ('error' in outcome) throw outcome.error;
+      // Held past the client's own timeout: it gets what a real fetch gives for an aborted request.
+      if (init?.signal?.aborted) throw init.signal.reason;
+      entry.status = outcome.response.status;
+      return outcome.response;
     } finally {
       inflight--;
+      delivered++;
+      entry.answered = true;
     }
   };
   return { fetch: tracked, network };
