@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { BLUR_FOCUS, generousScanner, seriousA11yProblems } from './support/page-helpers';
+import { BLUR_FOCUS, openDesk, seriousA11yProblems } from './support/page-helpers';
 
 async function show(page: Page, key: string, heading: RegExp | string): Promise<void> {
   await page.keyboard.press(key);
@@ -11,10 +11,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`axe: no serious or critical violation on any screen (${colorScheme})`, async ({ page, desk }) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' }); // no flash: audits and shots see the resting state
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(desk.url);
-    await generousScanner(page);
-    await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
+    await openDesk(page, desk.url);
     const report: Record<string, string[]> = {};
 
     report['scan (empty)'] = await seriousA11yProblems(page);
@@ -47,10 +44,7 @@ const FOCUSED = `(() => { const el = document.activeElement; return el ? (el.get
 
 test('keyboard only: scan, adjust with a confirmation, reach the outbox, focus always visible', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(desk.url);
-  await generousScanner(page);
-  await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
+  await openDesk(page, desk.url);
 
   // The scan box has the focus on start: type and Enter.
   await expect.poll(() => page.evaluate(FOCUSED)).toBe('scan-input');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { BLUR_FOCUS, generousScanner } from './support/page-helpers';
+import { openDesk, scanCode } from './support/page-helpers';
 
 /**
  * Adjusting stock from the answer card, online and offline, through the real outbox: written
@@ -8,18 +8,8 @@ import { BLUR_FOCUS, generousScanner } from './support/page-helpers';
  * is back, applied exactly once.
  */
 
-async function openApp(page: Page, url: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(url);
-  await generousScanner(page);
-  await expect(page.getByLabel('Scan or type a code')).toBeVisible();
-  await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
-}
-
 async function scan(page: Page, code: string): Promise<void> {
-  await page.evaluate(BLUR_FOCUS);
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
+  await scanCode(page, code);
   await expect(page.getByTestId('answer-card').getByRole('heading', { name: code, exact: true })).toBeVisible();
 }
 
@@ -43,7 +33,7 @@ const sessionEntries = (page: Page) => page.locator('[data-testid^="adjustment-"
 test.describe.configure({ mode: 'serial' });
 
 test('adjust online: applied, and the card shows the new on-hand in place', async ({ page, desk }) => {
-  await openApp(page, desk.url);
+  await openDesk(page, desk.url);
   await scan(page, 'WD-000101');
   const before = await firstLevel(page);
   await adjust(page, { mode: 'Add', quantity: 5, reason: 'Received', warehouseId: before.warehouseId });
@@ -55,7 +45,7 @@ test('adjust online: applied, and the card shows the new on-hand in place', asyn
 
 test('offline: queued and pending, then applied exactly once when the service is back', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openApp(page, desk.url);
+  await openDesk(page, desk.url);
   await scan(page, 'WD-000102');
   const before = await firstLevel(page);
 
@@ -86,7 +76,7 @@ test('offline: queued and pending, then applied exactly once when the service is
 });
 
 test('a large change asks for a confirmation; a refusal is shown with the service’s message', async ({ page, desk }) => {
-  await openApp(page, desk.url);
+  await openDesk(page, desk.url);
   await scan(page, 'WD-000103');
   const before = await firstLevel(page);
   await adjust(page, { mode: 'Remove', quantity: before.onHand + 500, reason: 'Lost', warehouseId: before.warehouseId });

@@ -1,11 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { BLUR_FOCUS, generousScanner } from './support/page-helpers';
+import { openDesk, scanCode } from './support/page-helpers';
 
 async function scanAndQueue(page: Page, code: string, delta: number): Promise<void> {
-  await page.evaluate(BLUR_FOCUS);
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
+  await scanCode(page, code);
   await expect(page.getByTestId('answer-card').getByRole('heading', { name: code, exact: true })).toBeVisible();
   await page.getByRole('radio', { name: delta > 0 ? 'Add' : 'Remove' }).check();
   await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption('other');
@@ -15,10 +13,7 @@ async function scanAndQueue(page: Page, code: string, delta: number): Promise<vo
 
 test('outbox: pending while offline, discard after a confirmation, history by state', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(desk.url);
-  await generousScanner(page);
-  await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
+  await openDesk(page, desk.url);
   // Offline, only the cache answers: let the first sync fill it.
   await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
   await desk.setFaults({ unreachable: true });

@@ -1,21 +1,13 @@
 import type { Page } from '@playwright/test';
 import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import { expect, test, watchPage } from './support/harness-fixture';
-import { BLUR_FOCUS, generousScanner } from './support/page-helpers';
+import { BLUR_FOCUS, openDesk } from './support/page-helpers';
 
 /**
  * Scanning through the harness: the real renderer in Chromium, the real bridge, main's lookup
  * over the real cache, the sandbox behind it. A "scan" is what a keyboard wedge does: keys
  * typed back to back, then Enter, with the focus wherever the worker left it.
  */
-
-async function openApp(page: Page, url: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(url);
-  await generousScanner(page);
-  await expect(page.getByLabel('Scan or type a code')).toBeVisible();
-  await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
-}
 
 /** Keys as fast as the browser takes them, then the suffix: a scanner burst. */
 async function scan(page: Page, code: string): Promise<void> {
@@ -32,7 +24,7 @@ const card = (page: Page) => page.getByTestId('answer-card');
 test.describe('scan', () => {
   test('found and not found, scanned with the focus nowhere in particular', async ({ page, desk }) => {
     const watch = await watchPage(page); // console errors, exceptions, CSP refusals
-    await openApp(page, desk.url);
+    await openDesk(page, desk.url);
     await blur(page);
 
     await scan(page, 'WD-000042');
@@ -61,7 +53,7 @@ test.describe('scan', () => {
   });
 
   test('a scan while the focus is on a button, a select or another screen is still a scan', async ({ page, desk }) => {
-    await openApp(page, desk.url);
+    await openDesk(page, desk.url);
     await page.getByRole('button', { name: 'Look up' }).focus();
     await scan(page, 'WD-000007');
     await expect(card(page).getByRole('heading', { name: 'WD-000007', exact: true })).toBeVisible();
@@ -78,7 +70,7 @@ test.describe('scan', () => {
   });
 
   test('inside another text field the keys belong to the field', async ({ page, desk }) => {
-    await openApp(page, desk.url);
+    await openDesk(page, desk.url);
     await blur(page);
     await scan(page, 'WD-000011');
     await expect(card(page).getByRole('heading', { name: 'WD-000011', exact: true })).toBeVisible();
@@ -92,7 +84,7 @@ test.describe('scan', () => {
   });
 
   test('two scans back to back are both answered, in order', async ({ page, desk }) => {
-    await openApp(page, desk.url);
+    await openDesk(page, desk.url);
     await blur(page);
     // No waiting between them: the second arrives while the first is being answered.
     await page.keyboard.type('WD-000021');
@@ -106,7 +98,7 @@ test.describe('scan', () => {
   });
 
   test('a flood of keys is refused clearly and the page stays responsive', async ({ page, desk }) => {
-    await openApp(page, desk.url);
+    await openDesk(page, desk.url);
     await blur(page);
     // 10,000 key events in one go, as a stuck scanner or a flood of garbage would send them.
     await page.evaluate(`(() => {
@@ -121,7 +113,7 @@ test.describe('scan', () => {
   });
 
   test('a shipment token opens the shipment', async ({ page, desk }) => {
-    await openApp(page, desk.url);
+    await openDesk(page, desk.url);
     const token = await page.evaluate(async () => {
       const r = await (globalThis as unknown as { desk: DeskApi }).desk.shipments.list({ limit: 1 });
       return r.ok ? (r.value.shipments[0]?.token ?? null) : null;

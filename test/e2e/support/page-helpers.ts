@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { DeskApi } from '../../../src/shared/ipc/desk-api';
 
 /** Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types). */
@@ -16,6 +16,26 @@ export async function generousScanner(page: Page): Promise<void> {
     await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 500 } });
   });
   await page.reload();
+}
+
+/**
+ * Opens the desk at the 1280x800 of a desk screen with the generous scanner, and waits until main
+ * has heard from the service (the status bar says Online): a lookup refreshes from the service
+ * only when main believes it is online, so a test that expects "live" answers must start there.
+ */
+export async function openDesk(page: Page, url: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(url);
+  await generousScanner(page);
+  await expect(page.getByLabel('Scan or type a code')).toBeVisible();
+  await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
+}
+
+/** A scanner burst with the focus nowhere in particular: keys as fast as the browser takes them, then Enter. */
+export async function scanCode(page: Page, code: string): Promise<void> {
+  await page.evaluate(BLUR_FOCUS);
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
 }
 
 /**
