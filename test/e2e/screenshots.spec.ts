@@ -1,35 +1,33 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { BLUR_FOCUS, generousScanner } from './support/page-helpers';
+import { openDesk, scanCode } from './support/page-helpers';
 
 /**
  * A screenshot of each of these screens in light and dark, at the desk's 1280x800, saved to
  * test/artifacts/e2e/<screen>-<scheme>.png to be looked at (the Stock and Shipments screens have
  * their own in their specs).
+ *
+ * Both schemes share one harness, and the light run ends offline: every wait below is on the
+ * state the next step needs (main online again, the answer refreshed, the list loaded), never on
+ * time, so a loaded machine only makes it slower.
  */
-const dir = 'test/artifacts/e2e';
-
-async function shot(page: Page, name: string, scheme: string): Promise<void> {
-  await page.screenshot({ path: `${dir}/${name}-${scheme}.png` });
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`screenshots (${colorScheme})`, async ({ page, desk }) => {
     test.setTimeout(120_000);
+    const shot = (name: string) => desk.screenshot(page, `${name}-${colorScheme}`);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' }); // no flash: audits and shots see the resting state
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(desk.url);
-    await generousScanner(page);
+    // Online in main (not only a page that loaded): lookups refresh from the service only then.
+    await openDesk(page, desk.url);
     await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
-    await shot(page, 'scan-empty', colorScheme);
+    await shot('scan-empty');
 
-    await page.evaluate(BLUR_FOCUS);
-    await page.keyboard.type('WD-000042');
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('answer-card')).toHaveAttribute('data-kind', 'stock');
-    // the cached answer first, then the service's fresh copy replaces it in place
-    await expect(page.getByTestId('answer-card').getByText('live', { exact: true })).toBeVisible({ timeout: 15_000 });
-    await shot(page, 'scan-found', colorScheme);
+    await scanCode(page, 'WD-000042');
+    const card = page.getByTestId('answer-card');
+    await expect(card).toHaveAttribute('data-kind', 'stock');
+    await expect(card.getByRole('heading', { name: 'WD-000042', exact: true })).toBeVisible();
+    // The cached answer first, then the service's fresh copy replaces it in place.
+    await expect(card.getByText('live', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await shot('scan-found');
 
     // The adjust confirmation over the card.
     await page.getByRole('radio', { name: 'Remove' }).check();
@@ -37,42 +35,48 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByLabel('Quantity to remove').fill('60');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog')).toBeVisible();
-    await shot(page, 'scan-adjust-confirm', colorScheme);
+    await shot('scan-adjust-confirm');
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.getByRole('radio', { name: 'Add' }).check();
     await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: 'Received' });
     await page.getByLabel('Quantity to add').fill('12');
     await page.keyboard.press('Enter');
     await expect(page.locator('[data-testid^="adjustment-"]').first()).toHaveAttribute('data-state', 'applied', { timeout: 20_000 });
-    await shot(page, 'scan-adjusted', colorScheme);
+    await shot('scan-adjusted');
 
-    await page.evaluate(BLUR_FOCUS);
-    await page.keyboard.type('WD-999996');
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('answer-card')).toHaveAttribute('data-kind', 'not_found');
-    await shot(page, 'scan-not-found', colorScheme);
+    await scanCode(page, 'WD-999996');
+    await expect(card).toHaveAttribute('data-kind', 'not_found');
+    await expect(card.getByRole('heading', { name: 'WD-999996', exact: true })).toBeVisible();
+    await shot('scan-not-found');
 
     await page.keyboard.press('F4');
     await page.getByRole('tab', { name: /All/ }).click();
-    await shot(page, 'outbox', colorScheme);
+    await expect(page.getByRole('tab', { name: /All/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('table.entries tbody tr').first()).toBeVisible();
+    await shot('outbox');
 
     await page.keyboard.press('F5');
-    await expect(page.getByTestId('account-status')).toBeVisible();
-    await shot(page, 'settings', colorScheme);
+    await expect(page.getByTestId('account-status')).toContainText('Demo mode');
+    await shot('settings');
 
-    // Offline: the status bar and the answer card say so.
+    // Offline: the status bar and the answer card say so. The first lookup's refresh is the
+    // request that fails; the second answer is the one given while main knows it is offline.
     await desk.setFaults({ unreachable: true });
-    await page.keyboard.press('F1');
-    await page.evaluate(BLUR_FOCUS);
-    await page.keyboard.type('WD-000042');
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('connectivity')).toHaveText(/Offline/, { timeout: 30_000 });
-    await page.evaluate(BLUR_FOCUS);
-    await page.keyboard.type('WD-000042');
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('answer-card').getByText('offline', { exact: true })).toBeVisible();
-    await shot(page, 'scan-offline', colorScheme);
-    await desk.setFaults({ unreachable: false });
+    try {
+      await page.keyboard.press('F1');
+      await scanCode(page, 'WD-000042');
+      await expect(page.getByTestId('connectivity')).toHaveText(/Offline/, { timeout: 30_000 });
+      await scanCode(page, 'WD-000042');
+      // Four answers by now (found, not found, and these two): the second offline one is on the card.
+      await expect(page.getByRole('region', { name: 'Recent scans' }).getByRole('listitem')).toHaveCount(4);
+      await expect(card.getByText('offline', { exact: true })).toBeVisible();
+      await shot('scan-offline');
+    } finally {
+      await desk.setFaults({ unreachable: false });
+    }
+    // Leave the shared harness as this test found it: main online again (its probe hears it).
+    await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
   });
 }
