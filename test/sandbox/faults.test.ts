@@ -1,11 +1,49 @@
 // Fault injection, rate limit, size limit and internal errors as a client sees them, on every
-// operation where it applies.
+// operation where it applies. Nothing here is judged by a stopwatch: the added latency is shown by
+// holding the sandbox's wait (node:timers/promises, mocked below) and watching what is answered
+// first; the rate limit runs on a frozen clock, so no token flows back in while the test runs.
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as TimersPromises from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allOperations, operationPath } from '../../src/shared/api/operations';
 import type { OperationId } from '../../src/shared/api/types';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
 import { ApiClient, databaseState, expectContract, expectError, startTestSandbox, type TestSandbox } from './helpers';
+
+/**
+ * The sandbox's latency fault waits on node:timers/promises' setTimeout (src/sandbox/server.ts).
+ * While `holding`, each such wait is recorded with its length and lasts until the test releases it;
+ * otherwise the real timer runs.
+ */
+const latency = vi.hoisted(() => ({
+  holding: false,
+  held: [] as Array<{ ms: number; release: () => void }>,
+  onHeld: null as (() => void) | null,
+}));
+vi.mock('node:timers/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof TimersPromises>();
+  const setTimeout = (ms?: number, value?: unknown, options?: Parameters<typeof real.setTimeout>[2]): Promise<unknown> => {
+    if (!latency.holding) return real.setTimeout(ms, value, options);
+    return new Promise((resolve) => {
+      latency.held.push({ ms: ms ?? 0, release: () => resolve(value) });
+      latency.onHeld?.();
+    });
+  };
+  return { ...real, setTimeout };
+});
+
+/** Resolves when the sandbox has started waiting on `count` latency waits in all. */
+function heldWaits(count: number): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (latency.held.length < count) return;
+      latency.onHeld = null;
+      resolve();
+    };
+    latency.onHeld = check;
+    check();
+  });
+}
 
 let t: TestSandbox;
 
@@ -30,13 +68,28 @@ async function networkFailure(url: string): Promise<unknown> {
 }
 
 describe('fault injection', () => {
-  it('adds latency to every answer', async () => {
-    t.sandbox.setFaults({ latencyMs: 120 });
-    const started = performance.now();
-    const reply = await t.api.call('listWarehouses', { token: t.desk });
-    expect(reply.status).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(115);
-    t.sandbox.setFaults({ latencyMs: 0 });
+  it('adds latency to every answer: a request is answered only when its wait of latencyMs is over', async () => {
+    latency.holding = true;
+    try {
+      t.sandbox.setFaults({ latencyMs: 120 });
+      let answered = false;
+      const slow = t.api.call('listWarehouses', { token: t.desk }).finally(() => (answered = true));
+      const refused = t.api.call('listWarehouses', { token: 'not-a-token' });
+      await heldWaits(2);
+      // Every request that came in waits latencyMs, before anything else (even before auth).
+      expect(latency.held.map((w) => w.ms)).toEqual([120, 120]);
+      // A request sent later, with the latency off, overtakes it: the first is held by its wait alone.
+      t.sandbox.setFaults({ latencyMs: 0 });
+      expect((await t.api.call('listWarehouses', { token: t.desk })).status).toBe(200);
+      expect(answered, 'answered before its latency was over').toBe(false);
+      for (const wait of latency.held) wait.release();
+      expect((await slow).status).toBe(200);
+      expectError(await refused, 401, 'unauthorized');
+    } finally {
+      latency.holding = false;
+      for (const wait of latency.held.splice(0)) wait.release();
+      t.sandbox.setFaults({ latencyMs: 0 });
+    }
   });
 
   it('answers 503 service_unavailable on every operation at failureRate 1, exactly the share at 0.25', async () => {
@@ -112,6 +165,9 @@ describe('limits on every operation', () => {
 
   it('answers 429 rate_limited with Retry-After past the limit, per owner, on every operation', async () => {
     let limited: RunningSandbox | undefined;
+    // A frozen clock: the buckets get nothing back while the test runs, however long it takes
+    // (at 0.5 per second, a real clock would refill one request every 2 s).
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     try {
       limited = await startSandbox({ demo: { skus: 10, shipments: 5 }, rateLimit: { perSecond: 0.5, burst: 3 } });
       const api = new ApiClient(limited.baseUrl);
@@ -132,6 +188,7 @@ describe('limits on every operation', () => {
       while (tokenReply.status === 200) tokenReply = await api.call('getToken', { body: { client_id: 'desk-demo', client_secret: 'desk-demo-secret' } });
       expectError(tokenReply, 429, 'rate_limited');
     } finally {
+      vi.restoreAllMocks();
       await limited?.close();
     }
   });
