@@ -1,6 +1,8 @@
 // The API client against small node:http servers of the test's own: answers the sandbox never
 // gives (broken bodies, redirects, proxies' 502 pages, echoed secrets) and exact retry counts.
-import { afterEach, describe, expect, it } from 'vitest';
+// Waits between attempts are checked on a fake clock (vi.useFakeTimers: the client's backoff timer
+// and Date), so "not before Retry-After" is exact to the millisecond and no test races a real timer.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientOptions } from '../../../src/main/api/client';
 import { isAuthFailure, isDefinitiveRefusal, isTransient } from '../../../src/main/api/errors';
 import { DEFAULT_USER_AGENT } from '../../../src/main/api/version';
@@ -11,6 +13,7 @@ import {
   everythingAbout,
   freePort,
   outcomeLog,
+  recordingFetch,
   sendJson,
   startStub,
   type Stub,
@@ -29,8 +32,20 @@ const CREDS = { clientId: 'stub-client', clientSecret: 'stub-client-secret-value
 
 const stubs: Stub[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(stubs.splice(0).map((s) => s.close()));
 });
+
+/** A fake clock for the client's waits (its backoff timer and Date); the network stays real. */
+function fakeClock(now?: number): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], ...(now === undefined ? {} : { now }) });
+}
+
+/** Moves the fake clock on, then lets everything that became due run (up to the next real I/O). */
+async function advance(ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms);
+  await new Promise((resolve) => setImmediate(resolve));
+}
 
 /** A stub that issues tokens and hands every other request to `operation`. */
 async function serviceStub(operation: StubHandler, port?: number): Promise<Stub> {
@@ -262,28 +277,27 @@ describe('retries', () => {
 
   it('retries even a cancel when the connection was refused (the request never left)', async () => {
     const port = await freePort();
-    const { outcomes, onOutcome } = outcomeLog();
-    let stub: Stub | undefined;
+    const { outcomes, onOutcome, reached } = outcomeLog();
+    fakeClock();
     const client = createApiClient({
       baseUrl: `http://127.0.0.1:${port}`,
       credentials: async () => CREDS,
       tokenCache: { load: async () => 'cached-token-0001', save: async () => undefined },
-      // No jitter here: the waits are 200, 400, 800 ms, time enough for the stub to come up.
-      backoff: { baseMs: 200, maxDelayMs: 800, random: () => 0.999 },
-      onOutcome: (o) => {
-        onOutcome(o);
-        // After the first refusal, the service comes up on that port.
-        if (outcomes.length === 1) {
-          void serviceStub((_req, res) => sendJson(res, 200, { deleted: true, token: SHIPMENT_TOKEN }), port).then((s) => (stub = s));
-        }
-      },
+      backoff: { baseMs: 200, maxDelayMs: 800, random: () => 0.999 }, // first wait: 199 ms
+      onOutcome,
     });
-    const answer = await client.deleteShipment(SHIPMENT_TOKEN);
-    expect(answer.body).toEqual({ deleted: true, token: SHIPMENT_TOKEN });
+    const answer = client.deleteShipment(SHIPMENT_TOKEN);
+    await reached(1);
     expect(outcomes[0]).toMatchObject({ ok: false, networkError: true, error: { code: 'network_error' } });
     expect(outcomes[0]!.error!.message).toContain('refused');
-    expect(outcomes.at(-1)).toMatchObject({ ok: true });
-    expect(opRequests(stub!)).toHaveLength(1);
+    // The client waits on the (fake) clock; the service comes up on that port meanwhile, then the
+    // clock lets the repeat go: no race between the stub starting and a real timer.
+    const stub = await serviceStub((_req, res) => sendJson(res, 200, { deleted: true, token: SHIPMENT_TOKEN }), port);
+    await advance(199);
+    expect((await answer).body).toEqual({ deleted: true, token: SHIPMENT_TOKEN });
+    expect(outcomes).toHaveLength(2);
+    expect(outcomes[1]).toMatchObject({ ok: true });
+    expect(opRequests(stub)).toHaveLength(1);
   });
 
   it('gives network_error after the retries when nothing listens', async () => {
@@ -323,20 +337,34 @@ describe('retries', () => {
     expect(error.status).toBeUndefined();
   });
 
-  it('honours Retry-After on 429 (seconds and HTTP date)', async () => {
+  it('honours Retry-After on 429 (seconds and HTTP date): the repeat leaves when the clock reaches it, not a millisecond before', async () => {
+    // A fake clock at a whole second, so the HTTP date (whole seconds) is exact too.
+    fakeClock(Date.parse('2030-01-07T08:00:00.000Z'));
     const stub = await serviceStub((req, res) => {
       if (req.count === 2) return sendJson(res, 429, errorBody('rate_limited', 'Slow down.'), { 'Retry-After': '1' });
       if (req.count === 3) {
-        return sendJson(res, 429, errorBody('rate_limited', 'Slow down.'), { 'Retry-After': new Date(Date.now() + 1000).toUTCString() });
+        return sendJson(res, 429, errorBody('rate_limited', 'Slow down.'), { 'Retry-After': new Date(Date.now() + 2000).toUTCString() });
       }
       return sendJson(res, 200, STOCK_ITEM);
     });
-    await clientFor(stub).readStock('WD-000001');
-    const [first, second] = opRequests(stub).map((r) => r.at);
+    const { fetch, calls } = recordingFetch();
+    const { onOutcome, reached } = outcomeLog();
+    // No jitter on top of Retry-After: the waits are exactly 1 s, then 2 s.
+    const read = clientFor(stub, { fetch, onOutcome, backoff: { baseMs: 5, maxDelayMs: 20, random: () => 0 } }).readStock('WD-000001');
+    const reads = () => calls.filter((c) => c.path.endsWith('/read'));
+    await reached(2); // the token, then the first read: 429, Retry-After: 1
+    await advance(999);
+    expect(reads(), 'repeated before Retry-After (seconds)').toHaveLength(1);
+    await advance(1);
+    expect(reads()).toHaveLength(2);
+    await reached(3); // 429 again, Retry-After: an HTTP date 2 s ahead
+    await advance(1_999);
+    expect(reads(), 'repeated before Retry-After (HTTP date)').toHaveLength(2);
+    await advance(1);
+    expect(reads()).toHaveLength(3);
+    expect((await read).body).toMatchObject({ sku: 'WD-000001' });
+    expect(reads().map((c) => c.at - reads()[0]!.at)).toEqual([0, 1_000, 3_000]);
     expect(opRequests(stub)).toHaveLength(3);
-    // Waited at least what the service asked (the HTTP date form has whole-second precision, so
-    // only the seconds form gives a lower bound to check).
-    expect(second! - first!).toBeGreaterThanOrEqual(1000);
   });
 
   it('fails at once with rate_limited when Retry-After is beyond the cap', async () => {

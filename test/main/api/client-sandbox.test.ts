@@ -1,6 +1,8 @@
-// The API client against the real sandbox over real HTTP, with its fault injection.
+// The API client against the real sandbox over real HTTP, with its fault injection. The 429 storm
+// runs on a fake clock shared by the client's waits and the sandbox's rate limiter (both in this
+// process), so "no repeat before Retry-After" is checked exactly, not against a stopwatch.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientOptions } from '../../../src/main/api/client';
 import { isTransient } from '../../../src/main/api/errors';
 import { ConnectivityMonitor } from '../../../src/main/connectivity/monitor';
@@ -144,6 +146,9 @@ describe('every operation against the sandbox', () => {
 
 describe('fault injection', () => {
   it('latency beyond the timeout gives timeout, and the connectivity monitor goes offline', async () => {
+    // Decided by the order of two timers in this one event loop, not by how long anything takes:
+    // the client's 200 ms timeout is set before the sandbox's 1 s wait starts, so it always fires
+    // first, and the sandbox cannot answer before its wait is over.
     const token = (await client().getToken(DEMO_OWNERS.desk)).accessToken; // before the latency
     sandbox.setFaults({ latencyMs: 1_000 });
     const monitor = new ConnectivityMonitor({ probe: async () => undefined });
@@ -327,30 +332,53 @@ describe('fault injection', () => {
 describe('rate limit', () => {
   it('a 429 storm: every read succeeds, waiting as Retry-After says', async () => {
     const limited = await startSandbox({ demo: { skus: 5, shipments: 0 }, rateLimit: { perSecond: 10, burst: 4 } });
+    // One fake clock for the client's waits and the sandbox's token buckets (Date.now): the buckets
+    // refill only as the test moves the clock, and each wave of repeats is let go at a known instant.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
       const { fetch, calls } = recordingFetch();
-      const { outcomes, onOutcome } = outcomeLog();
+      const { outcomes, onOutcome, reached } = outcomeLog();
       const api = createApiClient({
         baseUrl: limited.baseUrl,
         credentials: async () => ({ ...DEMO_OWNERS.desk }),
         fetch,
         onOutcome,
         maxRetries: 4,
+        backoff: { random: () => 0 }, // no jitter on top of Retry-After
       });
-      await api.listWarehouses();
-      const answers = await Promise.all(Array.from({ length: 12 }, () => api.listWarehouses()));
+      const reads = () => calls.filter((c) => c.path.endsWith('/warehouses/list'));
+      const refusals = () => outcomes.filter((o) => o.status === 429);
+      await api.listWarehouses(); // a token and one read: 3 reads left in the burst of 4
+      const all = Promise.all(Array.from({ length: 12 }, () => api.listWarehouses()));
+      await reached(2 + 12);
+      // 12 at once: 3 answered from the burst, 9 refused with Retry-After: 1 (1 s at 10 per second).
+      expect(reads()).toHaveLength(13);
+      expect(refusals()).toHaveLength(9);
+      expect(refusals()[0]!.error).toMatchObject({ code: 'rate_limited' });
+      // Every refusal is repeated once; those still to come wait on the clock.
+      const waitingRepeats = () => refusals().length - (reads().length - 13);
+      let waves = 0;
+      while (waitingRepeats() > 0 && waves < 5) {
+        const due = waitingRepeats();
+        const sent = reads().length;
+        const heard = outcomes.length;
+        await vi.advanceTimersByTimeAsync(999);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(reads(), 'a repeat before Retry-After').toHaveLength(sent);
+        await vi.advanceTimersByTimeAsync(1);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(reads(), 'every refused read repeated once Retry-After is over').toHaveLength(sent + due);
+        await reached(heard + due);
+        waves++;
+      }
+      // Each wave: the refused ones repeat exactly 1 s later; the bucket (4, refilled by then) lets 4 through.
+      const answers = await all;
       expect(answers).toHaveLength(12);
-      const limitedOutcomes = outcomes.filter((o) => o.status === 429);
-      expect(limitedOutcomes.length).toBeGreaterThan(0);
-      expect(limitedOutcomes[0]!.error).toMatchObject({ code: 'rate_limited' });
-      // The first wave was answered at once (the burst) or refused; no repeat came before a full second.
-      const reads = calls.filter((c) => c.path.endsWith('/warehouses/list'));
-      const firstWave = reads.slice(0, 13);
-      const repeats = reads.slice(13);
-      expect(repeats.length).toBe(limitedOutcomes.length);
-      const firstRefusal = Math.min(...firstWave.map((c) => c.at));
-      for (const repeat of repeats) expect(repeat.at - firstRefusal).toBeGreaterThanOrEqual(1000);
+      expect(refusals()).toHaveLength(9 + 5 + 1);
+      expect(reads()).toHaveLength(13 + 9 + 5 + 1);
+      expect(waves).toBe(3);
     } finally {
+      vi.useRealTimers();
       await limited.close();
     }
   });

@@ -21,9 +21,31 @@ export function recordingFetch(): { fetch: typeof fetch; calls: FetchRecord[] } 
   return { fetch: wrapped, calls };
 }
 
-export function outcomeLog(): { outcomes: RequestOutcome[]; onOutcome: (o: RequestOutcome) => void } {
+/**
+ * Every RequestOutcome a client reports, and `reached(n)`: resolves once n outcomes are in (the
+ * client reports an attempt before it decides to wait and repeat it, so a test on a fake clock
+ * knows when a backoff has begun without looking at any real time).
+ */
+export function outcomeLog(): { outcomes: RequestOutcome[]; onOutcome: (o: RequestOutcome) => void; reached: (n: number) => Promise<void> } {
   const outcomes: RequestOutcome[] = [];
-  return { outcomes, onOutcome: (o) => outcomes.push(o) };
+  const waiters = new Set<() => void>();
+  return {
+    outcomes,
+    onOutcome: (o) => {
+      outcomes.push(o);
+      for (const wake of [...waiters]) wake();
+    },
+    reached: (n) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (outcomes.length < n) return;
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        check();
+      }),
+  };
 }
 
 export interface StubRequest {
