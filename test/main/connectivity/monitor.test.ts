@@ -1,6 +1,8 @@
 // ConnectivityMonitor: judged from real outcomes, probing while offline. The probe here is a real
-// API client's ping() against a node:http server that the test stops and starts again.
-import { afterEach, describe, expect, it } from 'vitest';
+// API client's ping() against a node:http server that the test stops and starts again. When it
+// probes and when it stops probing is checked on a fake clock (its probe timer), never by sleeping
+// and seeing that nothing happened.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/main/api/client';
 import { ConnectivityMonitor } from '../../../src/main/connectivity/monitor';
 import { Connectivity } from '../../../src/shared/ipc/records';
@@ -10,6 +12,7 @@ import { freePort, sendJson, startStub, type Stub } from '../api/support';
 const monitors: ConnectivityMonitor[] = [];
 const stubs: Stub[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   for (const m of monitors.splice(0)) m.stop();
   await Promise.all(stubs.splice(0).map((s) => s.close()));
 });
@@ -72,31 +75,46 @@ describe('ConnectivityMonitor', () => {
     await new Promise<void>((resolve) => monitor.onChange((c) => c.online && resolve()));
     expect(probes).toBe(3);
     expect(monitor.status.online).toBe(true);
-    // Online again: the loop stops.
-    const settled = probes;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(probes).toBe(settled);
+    // That the loop then stops is shown on a fake clock below.
   });
 
-  it('does not probe while online or after stop()', async () => {
+  it('probes every interval while offline, and not while online, once back online, or after stop()', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let probes = 0;
-    let probed: () => void = () => undefined;
+    let down = true;
     const monitor = monitorWith(async () => {
       probes++;
-      probed();
-      throw failure('network_error', 'down');
-    });
+      if (down) throw failure('network_error', 'down');
+    }, 20);
     monitor.start();
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    // Online: nothing is scheduled at all, however far the clock goes.
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(probes).toBe(0);
-    await new Promise<void>((resolve) => {
-      probed = resolve;
-      monitor.report(networkDown);
-    });
+    // Offline: one probe per interval, each scheduled once the one before has failed.
+    monitor.report(networkDown);
+    await vi.advanceTimersByTimeAsync(19);
+    expect(probes).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(probes).toBe(1);
+    await vi.advanceTimersByTimeAsync(40);
+    expect(probes).toBe(3);
+    // The service answers the next probe: online, and the loop stops.
+    down = false;
+    await vi.advanceTimersByTimeAsync(20);
+    expect(probes).toBe(4);
+    expect(monitor.status.online).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(probes).toBe(4);
+    // Offline again, then stopped: the scheduled probe is cancelled.
+    down = true;
+    monitor.report(networkDown);
+    expect(vi.getTimerCount()).toBe(1);
     monitor.stop();
-    const stopped = probes;
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(probes).toBe(stopped);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(probes).toBe(4);
     expect(monitor.status.online).toBe(false);
   });
 
