@@ -20,6 +20,8 @@ describe('lookup', () => {
   let lookup: LookupService;
   /** SKU -> barcodes of the demo products in the cache (the first 30 of 60). */
   const barcodes = new Map<string, string[]>();
+  /** When the stock records were written to the cache (epoch ms, from just before to just after). */
+  const cachedAt = { from: 0, to: 0 };
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();
@@ -30,7 +32,9 @@ describe('lookup', () => {
     recorder.products(products.body.data);
     for (const p of products.body.data) barcodes.set(p.sku, p.barcodes);
     const stock = await api.listStock({ limit: 30 });
+    cachedAt.from = Date.now();
     for (const s of stock.body.data) recorder.stock(s);
+    cachedAt.to = Date.now();
     events = new EventHub();
     lookup = new LookupService({ cache, recorder, events, api: () => api, online: () => online });
   });
@@ -56,7 +60,10 @@ describe('lookup', () => {
     const result = await look('WD-000002');
     expect(result).toMatchObject({ kind: 'stock', matchedBy: 'sku', refreshing: false, stock: { sku: 'WD-000002', source: 'cache' } });
     expect(result.kind === 'stock' && result.stock.barcodes).toEqual(barcodes.get('WD-000002'));
-    expect(result.kind === 'stock' && Date.parse(result.stock.confirmedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Confirmed when the record was cached (ordered against the clock around that write, no margin).
+    const confirmedAt = result.kind === 'stock' ? Date.parse(result.stock.confirmedAt) : Number.NaN;
+    expect(confirmedAt).toBeGreaterThanOrEqual(cachedAt.from);
+    expect(confirmedAt).toBeLessThanOrEqual(cachedAt.to);
   });
 
   it('answers from the cache at once when online, then pushes the fresh record from the service', async () => {
