@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeskCore, type DeskCore } from '../../../src/main/desk-core';
 import { createKeytarStore } from '../../../src/main/secrets';
 import { CHANNEL_NAMES } from '../../../src/shared/ipc/contract';
-import type { Shipment, ShipmentDraft } from '../../../src/shared/ipc/records';
+import type { OutboxEntry, Shipment, ShipmentDraft } from '../../../src/shared/ipc/records';
 import { DEMO_OWNERS, type RunningSandbox } from '../../../src/sandbox';
 import { recordEvents } from './support/events';
 import { tokenSpyingFetch } from './support/fetch-spy';
@@ -13,7 +13,11 @@ import { ipcClient } from './support/ipc';
 import { filesContaining } from './support/scan-files';
 import { tempDir } from './support/temp-dir';
 
-/** The whole core in demo mode, driven through the real IPC router, every answer checked against the contract. */
+/**
+ * The whole core in demo mode, driven through the real IPC router, every answer checked against the
+ * contract. `stock.adjust` waits a bounded time (2.5 s) for the service's verdict: which of the two
+ * comes first is decided here on a fake clock (setTimeout), never by how fast the machine is.
+ */
 describe('desk core in demo mode, through the IPC router', () => {
   const dir = tempDir('desk-core-demo-');
   const spy = tokenSpyingFetch();
@@ -75,19 +79,49 @@ describe('desk core in demo mode, through the IPC router', () => {
   it('adjusts stock: applied once, the cache and the events follow; a refusal is kept', async () => {
     const before = (await ipc.call('stock.lookup', { code: 'WD-000006' })) as { kind: 'stock'; stock: { levels: Array<{ warehouseId: string; onHand: number }> } };
     const level = before.stock.levels[0]!;
-    const entry = await ipc.call('stock.adjust', { sku: 'WD-000006', warehouseId: level.warehouseId, delta: 3, reason: 'received', note: 'pallet 7' });
+    // On a fake clock the answer's 2.5 s bound never runs out: the verdict always comes first, as
+    // it does on any machine that answers in time (the bound itself is the next test's subject).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let entry: OutboxEntry;
+    let refused: OutboxEntry;
+    try {
+      entry = await ipc.call('stock.adjust', { sku: 'WD-000006', warehouseId: level.warehouseId, delta: 3, reason: 'received', note: 'pallet 7' });
+      refused = await ipc.call('stock.adjust', { sku: 'WD-000006', warehouseId: level.warehouseId, delta: -1_000_000, reason: 'lost' });
+    } finally {
+      vi.useRealTimers();
+    }
     expect(entry).toMatchObject({ state: 'applied', applied: { onHandAfter: level.onHand + 3 } });
     await events.waitFor('stock.updated', (s) => s.sku === 'WD-000006' && s.levels.some((l) => l.warehouseId === level.warehouseId && l.onHand === level.onHand + 3));
     const rows = await ipc.call('stock.search', { query: 'WD-000006', warehouseId: level.warehouseId });
     expect(rows.rows[0]!.onHand).toBe(level.onHand + 3);
 
-    const refused = await ipc.call('stock.adjust', { sku: 'WD-000006', warehouseId: level.warehouseId, delta: -1_000_000, reason: 'lost' });
     expect(refused).toMatchObject({ state: 'rejected', lastError: { code: 'insufficient_stock' } });
     const listed = await ipc.call('outbox.list', { states: ['rejected'] });
     expect(listed.entries.map((e) => e.id)).toContain(refused.id);
     expect(await ipc.call('outbox.discard', { id: refused.id })).toMatchObject({ state: 'discarded' });
     expect((await ipc.fail('outbox.retry', { id: entry.id })).code).toBe('outbox_not_retryable');
     expect((await ipc.fail('stock.adjust', { sku: 'WD-000006', warehouseId: 'wh_nowhere', delta: 1, reason: 'found' })).code).toBe('invalid_argument');
+  });
+
+  it('answers an adjustment as sending when no verdict came by the 2.5 s bound; the verdict follows as an event', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const release = spy.hold(); // the service's answers wait: no verdict can arrive
+    try {
+      let answered = false;
+      const answering = ipc.call('stock.adjust', { sku: 'WD-000007', warehouseId, delta: 1, reason: 'found', note: 'bound' }).finally(() => (answered = true));
+      await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(2_499);
+      expect(answered, 'answered before the bound with no verdict').toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const answer = await answering;
+      expect(answer.state).toBe('sending');
+      release();
+      await events.waitFor('outbox.changed', (e) => e.id === answer.id && e.state === 'applied');
+      expect(sandbox.adjustmentsFor('WD-000007').filter((a) => a.note === 'bound')).toHaveLength(1);
+    } finally {
+      release();
+      vi.useRealTimers();
+    }
   });
 
   it('reads, lists, cancels and deletes shipments, and creates one exactly once', async () => {
