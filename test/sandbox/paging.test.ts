@@ -1,6 +1,8 @@
 // Cursor pagination is stable while records change: paging while writes happen neither skips
-// nor repeats a record; updated_since picks up exactly what changed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// nor repeats a record; updated_since picks up exactly what changed. "Since a moment" is a moment
+// strictly after every change so far, with the sandbox's clock stopped there (freshMoment), so a
+// change made just before cannot share its millisecond, however fast the requests run.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestSandbox, validShipment, type Loose, type Reply, type TestSandbox } from './helpers';
 
 let t: TestSandbox;
@@ -83,8 +85,25 @@ describe('paging while writes happen', () => {
 });
 
 describe('updated_since (incremental sync)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /**
+   * A moment strictly after every stock and product change so far, and the sandbox's clock
+   * (Date.now, in this process) stopped there: everything changed before is stamped before it,
+   * everything changed from now on is stamped at it or later (updated_at never goes backwards).
+   */
+  async function freshMoment(): Promise<string> {
+    const stock = (await t.api.call('listStock', { token: t.desk, body: { limit: 500 } })).body.data as Loose[];
+    const products = (await t.api.call('listProducts', { token: t.desk, body: { limit: 500 } })).body.data as Loose[];
+    const shipments = (await t.api.call('listShipments', { token: t.desk, body: { limit: 500 } })).body.data as Loose[];
+    expect(stock.length + products.length).toBe(600); // one page each: every record is counted
+    const latest = Math.max(Date.now(), ...[...stock, ...products, ...shipments].map((r) => Date.parse(r.updated_at)));
+    vi.spyOn(Date, 'now').mockReturnValue(latest + 1);
+    return new Date(latest + 1).toISOString();
+  }
+
   it('returns exactly the stock items changed since a moment, and products are not touched by stock changes', async () => {
-    const since = new Date().toISOString();
+    const since = await freshMoment();
     const changed = [sku(40), sku(150), sku(299)];
     for (const s of changed) await adjust(s, 3);
     const stock = await t.api.call('listStock', { token: t.desk, body: { updated_since: since, limit: 500 } });
@@ -95,7 +114,7 @@ describe('updated_since (incremental sync)', () => {
   });
 
   it('pages through an updated_since filter and refuses its cursor with another filter value', async () => {
-    const since = new Date().toISOString();
+    const since = await freshMoment();
     for (let n = 100; n < 110; n++) await adjust(sku(n));
     const first = await t.api.call('listStock', { token: t.desk, body: { updated_since: since, limit: 4 } });
     const second = await t.api.call('listStock', { token: t.desk, body: { updated_since: since, limit: 4, cursor: first.body.next_cursor } });
@@ -107,7 +126,7 @@ describe('updated_since (incremental sync)', () => {
   });
 
   it('shipments changed since a moment include cancelled ones, with updated_at moved', async () => {
-    const since = new Date().toISOString();
+    const since = await freshMoment();
     const list = (await t.api.call('listShipments', { token: t.desk, body: { status: 'created', limit: 1 } })).body.data[0];
     await t.api.call('cancelShipment', { token: t.desk, params: { token: list.token } });
     const changed = await t.api.call('listShipments', { token: t.desk, body: { updated_since: since } });
