@@ -59,6 +59,8 @@ export const scanSession = $state<{ current: Answer | null; history: Answer[]; w
 });
 
 let nextId = 1;
+/** Bumped by forgetScans: an answer looked up before it came from another account's records. */
+let epoch = 0;
 let onAnswer: (answer: Answer) => void = () => {};
 
 function sound(tone: AnswerTone): void {
@@ -94,7 +96,10 @@ async function answer(item: { code: string; origin: ScanOrigin }): Promise<void>
     show({ ...base, at: Date.now(), kind: 'invalid', problem: `Longer than any code (${MAX_CODE_LENGTH} characters).` });
     return;
   }
+  const asked = epoch;
   const result = await call((d) => d.stock.lookup({ code: item.code }));
+  // The account changed while this was looked up: ask again, in the account that is signed in now.
+  if (asked !== epoch) return answer(item);
   const at = Date.now();
   if (!result.ok) {
     show({ ...base, at, kind: 'error', error: result.error });
@@ -155,6 +160,19 @@ export function submitCode(code: string, origin: ScanOrigin): boolean {
 /** A fast burst the detector refused (flood, control characters, missing suffix): said clearly. */
 export function reportBurst(burst: RejectedBurst): void {
   show({ id: nextId++, code: burst.preview, origin: 'scanner', at: Date.now(), kind: 'unreadable', burst });
+}
+
+/**
+ * Forgets every answer (the card, the history, the fresh copies seen): they were looked up in the
+ * records of an account that is no longer signed in, and must not be shown with the next one's.
+ * Scans still queued are answered afterwards, in the account signed in then.
+ */
+export function forgetScans(): void {
+  epoch += 1;
+  scanSession.current = null;
+  scanSession.history = [];
+  scanSession.overflowed = 0;
+  recentFresh.clear();
 }
 
 export function whenScansAnswered(): Promise<void> {
