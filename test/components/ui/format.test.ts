@@ -16,6 +16,11 @@ describe('format helpers', () => {
     expect(formatAge(new Date(2026, 2, 12, 12, 10), now)).toBe('2 h ago');
     expect(formatAge(new Date(2026, 2, 11, 14, 0), now)).toBe('1 day ago');
     expect(formatAge(new Date(2026, 2, 2, 14, 0), now)).toBe('10 days ago');
+    expect(formatAge(new Date(2026, 1, 12, 14, 0), now)).toBe('28 days ago');
+    expect(formatAge(new Date(2026, 1, 9, 14, 0), now)).toBe('1 month ago');
+    expect(formatAge(new Date(2025, 8, 12, 14, 0), now)).toBe('6 months ago');
+    expect(formatAge(new Date(2025, 2, 20, 14, 0), now)).toBe('1 year ago');
+    expect(formatAge(new Date(2024, 3, 1, 14, 0), now)).toBe('2 years ago'); // 711 days: not "1 year"
     expect(formatAge(new Date(2026, 2, 12, 14, 42), now)).toBe('in 2 min');
   });
   it('shows other days with their date', () => {

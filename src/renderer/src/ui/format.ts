@@ -46,7 +46,10 @@ export function formatDate(isoDate: string, locale?: string): string {
   return dateFormat(locale, true).format(d);
 }
 
-/** "just now", "45 s ago", "3 min ago", "2 h ago", "3 days ago"; future times read "in 2 min". */
+/**
+ * "just now", "45 s ago", "3 min ago", "2 h ago", "3 days ago", "5 months ago", "2 years ago";
+ * future times read "in 2 min". Past a month, days stop being read at a glance ("714 days ago").
+ */
 export function formatAge(when: When, now: When = Date.now()): string {
   const d = toDate(when);
   const n = toDate(now);
@@ -59,9 +62,14 @@ export function formatAge(when: When, now: When = Date.now()): string {
   if (s < 60) text = `${s} s`;
   else if (s < 3600) text = `${Math.floor(s / 60)} min`;
   else if (s < 86_400) text = `${Math.floor(s / 3600)} h`;
-  else {
+  else if (s < 30 * 86_400) {
     const days = Math.floor(s / 86_400);
     text = days === 1 ? '1 day' : `${days} days`;
+  } else {
+    const months = Math.max(1, Math.round(s / (30.44 * 86_400)));
+    const years = Math.max(1, Math.round(s / (365.25 * 86_400)));
+    if (months < 12) text = months === 1 ? '1 month' : `${months} months`;
+    else text = years === 1 ? '1 year' : `${years} years`;
   }
   return future ? `in ${text}` : `${text} ago`;
 }
