@@ -42,6 +42,15 @@ async function openFirst(page: Page, status: string, want: (d: Locator) => Promi
   throw new Error(`no ${status} shipment fits`);
 }
 
+/** Amsterdam to Berlin, two parcels, on the route form. */
+async function fillRoute(form: Locator): Promise<void> {
+  await form.locator('input[name="origin.country"]').fill('nl');
+  await form.locator('input[name="origin.postalCode"]').fill('1043 AM');
+  await form.locator('input[name="destination.country"]').fill('DE');
+  await form.locator('input[name="destination.postalCode"]').fill('10119');
+  await form.locator('input[name="weights"]').fill('1200, 800');
+}
+
 async function fillCreateForm(page: Page, reference: string, scope: '1' | '2'): Promise<void> {
   const form = page.getByTestId('create-shipment');
   const field = (name: string) => form.locator(`input[name="${name}"]`);
@@ -167,11 +176,7 @@ test('green index and transit time for an ad-hoc route', async ({ page, desk }) 
   await expect(form.locator('input[name="origin.country"]')).toBeFocused();
   await expect(form.getByText('Enter at least one parcel weight in grams')).toBeVisible();
 
-  await form.locator('input[name="origin.country"]').fill('nl');
-  await form.locator('input[name="origin.postalCode"]').fill('1043 AM');
-  await form.locator('input[name="destination.country"]').fill('DE');
-  await form.locator('input[name="destination.postalCode"]').fill('10119');
-  await form.locator('input[name="weights"]').fill('1200, 800');
+  await fillRoute(form);
   await form.getByRole('button', { name: 'Green index' }).click();
   await expect(form.getByTestId('green-index')).toContainText('km');
   await form.getByRole('button', { name: 'Transit time' }).click();
@@ -204,6 +209,12 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
 
     await page.getByRole('tab', { name: 'Green index & transit time' }).click();
+    const route = page.getByTestId('route-estimate');
+    await fillRoute(route);
+    await route.getByRole('button', { name: 'Green index' }).click();
+    await expect(route.getByTestId('green-index')).toContainText('km');
+    await route.getByRole('button', { name: 'Transit time' }).click();
+    await expect(route.getByTestId('transit-time')).toContainText(/business day/);
     await page.screenshot({ path: `test/artifacts/e2e/shipment-route-${scheme}.png` });
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
   });
