@@ -30,6 +30,12 @@ async function adjust(page: Page, opts: { mode: 'Add' | 'Remove'; quantity: numb
 
 const sessionEntries = (page: Page) => page.locator('[data-testid^="adjustment-"]');
 
+/** Rejected adjustments as the status bar counts them (this file's tests share one desk). */
+async function rejectedCount(page: Page): Promise<number> {
+  const text = (await page.getByTestId('pending-count').textContent()) ?? '';
+  return Number(/(\d+) rejected/.exec(text)?.[1] ?? 0);
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test('adjust online: applied, and the card shows the new on-hand in place', async ({ page, desk }) => {
@@ -88,4 +94,57 @@ test('a large change asks for a confirmation; a refusal is shown with the servic
   await expect(notice).toContainText('insufficient_stock');
   await expect(notice).toContainText(/req_/);
   await expect(page.getByTestId(`on-hand-${before.warehouseId}`)).toHaveText(before.onHand.toLocaleString('en-US'));
+});
+
+test('set count: the counted quantity is sent as the difference to the shown on-hand', async ({ page, desk }) => {
+  await openDesk(page, desk.url);
+  await scan(page, 'WD-000104');
+  const before = await firstLevel(page);
+  const counted = before.onHand + 7;
+  await page.getByRole('radio', { name: 'Set count' }).check();
+  await page.getByRole('combobox', { name: 'Warehouse', exact: true }).selectOption(before.warehouseId);
+  await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: 'Count correction' });
+  await page.getByLabel('Counted quantity').fill(String(counted));
+  await expect(page.locator('#adjust-preview')).toContainText('+7');
+  await page.keyboard.press('Enter');
+  await expect(sessionEntries(page).first()).toHaveAttribute('data-state', 'applied', { timeout: 20_000 });
+  await expect(sessionEntries(page).first()).toContainText('+7');
+  await expect(page.getByTestId(`on-hand-${before.warehouseId}`)).toHaveText(counted.toLocaleString('en-US'));
+  // The service got one +7, not a "set to": the API only knows deltas.
+  const applied = desk.core.sandbox()!.adjustmentsFor('WD-000104');
+  expect(applied.map((a) => [a.warehouseId, a.delta, a.reason])).toEqual([[before.warehouseId, 7, 'count_correction']]);
+});
+
+test('a refused adjustment is retried from the outbox once the stock has arrived, and applied once', async ({ page, desk }) => {
+  test.setTimeout(90_000);
+  await openDesk(page, desk.url);
+  await scan(page, 'WD-000105');
+  const before = await firstLevel(page);
+  const wanted = before.onHand + 30;
+  const rejectedBefore = await rejectedCount(page);
+
+  // More than there is: refused, and kept.
+  await adjust(page, { mode: 'Remove', quantity: wanted, reason: 'Other', warehouseId: before.warehouseId });
+  if (wanted >= 50) await page.getByRole('dialog', { name: 'Confirm a large change' }).getByRole('button', { name: /Adjust/ }).click();
+  await expect(sessionEntries(page).first()).toHaveAttribute('data-state', 'rejected', { timeout: 20_000 });
+  await expect.poll(() => rejectedCount(page)).toBe(rejectedBefore + 1);
+
+  // The missing 30 arrive.
+  await adjust(page, { mode: 'Add', quantity: 30, reason: 'Received', warehouseId: before.warehouseId });
+  await expect(sessionEntries(page).first()).toHaveAttribute('data-state', 'applied', { timeout: 20_000 });
+
+  // Outbox, Rejected: retry. It is a new request (the service keeps its refusal under the old key).
+  await page.keyboard.press('F4');
+  await page.getByRole('tab', { name: /Rejected/ }).click();
+  const row = page.getByTestId('outbox-row').filter({ hasText: 'WD-000105' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /^Retry/ }).click();
+  await page.getByRole('tab', { name: /Applied/ }).click();
+  await expect(page.getByTestId('outbox-row').filter({ hasText: 'WD-000105' })).toHaveCount(2, { timeout: 20_000 });
+  await expect.poll(() => rejectedCount(page)).toBe(rejectedBefore);
+
+  const applied = desk.core.sandbox()!.adjustmentsFor('WD-000105');
+  expect(applied.map((a) => a.delta).sort((a, b) => a - b)).toEqual([-wanted, 30]);
+  await scan(page, 'WD-000105');
+  await expect(page.getByTestId(`on-hand-${before.warehouseId}`)).toHaveText('0');
 });
