@@ -183,6 +183,28 @@ test('green index and transit time for an ad-hoc route', async ({ page, desk }) 
   await expect(form.getByTestId('transit-time')).toContainText(/business day/);
 });
 
+test('the list pages with "Load more" under a status filter: no shipment twice, none of another status, to the end', async ({ page, desk }) => {
+  await openShipments(page, desk.url);
+  const table = page.getByTestId('shipments-table');
+  const rows = table.locator('tbody tr').filter({ has: page.locator('td[data-status]') });
+  await expect(rows).toHaveCount(25);
+  await page.getByTestId('shipments-status').selectOption('delivered');
+  await expect.poll(() => table.locator('td[data-status]').evaluateAll((cells) => cells.every((c) => c.getAttribute('data-status') === 'delivered'))).toBe(true);
+  await expect(rows).toHaveCount(25);
+  const more = page.getByRole('button', { name: 'Load more shipments' });
+  while (await more.isVisible()) {
+    const shown = await rows.count();
+    await more.click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(shown);
+  }
+  const statuses = await table.locator('td[data-status]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));
+  expect(statuses.length).toBeGreaterThan(25);
+  expect(new Set(statuses)).toEqual(new Set(['delivered']));
+  const tokens = await table.locator('.tok').allTextContents();
+  expect(new Set(tokens).size).toBe(tokens.length);
+  await expect(page.getByRole('status').filter({ hasText: `${tokens.length} shown` })).not.toContainText('more available');
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test(`shipments screens in ${scheme}: screenshots and accessibility audit`, async ({ page, desk }) => {
     await page.emulateMedia({ colorScheme: scheme });
