@@ -5,6 +5,7 @@
 // records and nothing of the previous one: not its cached stock, not its scans, not its outbox.
 // The keychain checks of a whole session and its sign-out are in hardening-secrets.spec.ts; here
 // only what a switch adds: the demo started from a signed-in account signs it out of the keychain.
+// Last, the outbox across accounts: what waits for an account is sent when it signs in again.
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -249,5 +250,42 @@ test('switching owners shows the second owner’s records only, never the first 
   await expect(recentScans(page).getByRole('listitem')).toHaveCount(0);
   await scanOnScanScreen(page, 'OT-000007', 'not_found');
   expect(await stockCount(page)).toBe(`${SERVICE_SKUS} items`);
+  await signOut(page);
+});
+
+test('an adjustment queued offline survives a sign-out and is sent, once, after the next sign-in to the same account', async ({ page, desk }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(desk.url); // signed out since the previous test
+  await signIn(page, DEMO_OWNERS.desk);
+  await scanOnScanScreen(page, 'WD-000020', 'stock');
+  const before = service.adjustmentsFor('WD-000020').length;
+
+  service.setFaults({ unreachable: true });
+  try {
+    await scanOnScanScreen(page, 'WD-000020', 'stock'); // its refresh is the request that fails
+    await expect(page.getByTestId('connectivity')).toHaveText(/Offline/, { timeout: 30_000 });
+    await page.getByRole('radio', { name: 'Add' }).check();
+    await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: 'Found' });
+    await page.getByLabel('Quantity to add').fill('4');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[data-testid^="adjustment-"]').first()).toHaveAttribute('data-state', 'queued');
+    await expect(page.getByTestId('pending-count')).toHaveText(/1 pending/);
+
+    await signOut(page);
+    await expect(page.getByTestId('pending-count')).toHaveText('No pending adjustments');
+  } finally {
+    service.setFaults({ unreachable: false });
+  }
+  expect(service.adjustmentsFor('WD-000020')).toHaveLength(before);
+
+  await signIn(page, DEMO_OWNERS.desk);
+  await expect.poll(() => service.adjustmentsFor('WD-000020').length, { timeout: 30_000 }).toBe(before + 1);
+  await expect(page.getByTestId('pending-count')).toHaveText(/^(No pending adjustments|0 pending)/); // the refusal of the switching test stays
+  const sent = service.adjustmentsFor('WD-000020').slice(before);
+  expect(sent.map((a) => [a.delta, a.reason])).toEqual([[4, 'found']]);
+  await page.keyboard.press('F4');
+  await page.getByRole('tab', { name: /Applied/ }).click();
+  await expect(page.getByTestId('outbox-row').filter({ hasText: 'WD-000020' })).toHaveCount(1);
   await signOut(page);
 });
