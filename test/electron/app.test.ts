@@ -3,6 +3,9 @@ import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../src/shared/ipc/contract';
 import type { EventHub } from '../../src/main/ipc/event-hub';
 import { createElectronMock, FakeEvent } from './electron-mock';
 
+/** A hang guard for conditions reached through a few microtasks and timers, never a speed claim. */
+const SETTLED = { timeout: 10_000 };
+
 /**
  * runDesktopApp against a mocked Electron and a stand-in core: what it registers, what it refuses,
  * how it starts and quits. No window renders here; the Playwright _electron smoke test does that
@@ -44,7 +47,7 @@ async function startReady(setup?: (electron: ElectronMock) => void) {
   const electron = await start(setup);
   electron.app.readyResolve();
   await electron.app.whenReady();
-  await vi.waitFor(() => expect(electron.windows).toHaveLength(1));
+  await vi.waitFor(() => expect(electron.windows).toHaveLength(1), SETTLED);
   return electron;
 }
 
@@ -97,7 +100,7 @@ describe('startup', () => {
     expect(electron.protocol.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, bypassCSP: false, allowServiceWorkers: false }) }]);
     expect(electron.session.defaultSession.protocol.handlers.size).toBe(0);
     electron.app.readyResolve();
-    await vi.waitFor(() => expect([...electron.session.defaultSession.protocol.handlers.keys()]).toEqual(['app']));
+    await vi.waitFor(() => expect([...electron.session.defaultSession.protocol.handlers.keys()]).toEqual(['app']), SETTLED);
   });
 
   it('serves no app: scheme from disk when the dev server is the page', async () => {
@@ -187,7 +190,7 @@ describe('IPC', () => {
     await vi.waitFor(() => {
       core.hub!.emit('app.notice', notice);
       expect(window.webContents.sent.length).toBeGreaterThan(0);
-    });
+    }, SETTLED);
     window.webContents.sent.splice(0);
     core.hub!.emit('app.notice', notice);
     expect(window.webContents.sent).toEqual([[EVENT_CHANNEL, { event: 'app.notice', payload: notice }]]);
@@ -200,7 +203,7 @@ describe('quit', () => {
     const quit = new FakeEvent();
     electron.app.emit('before-quit', quit);
     expect(quit.defaultPrevented).toBe(true);
-    await vi.waitFor(() => expect(electron.app.quitCalls).toBe(1));
+    await vi.waitFor(() => expect(electron.app.quitCalls).toBe(1), SETTLED);
     expect(core.closed).toBe(1);
     const again = new FakeEvent();
     electron.app.emit('before-quit', again);
