@@ -8,6 +8,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // A hang guard, not a speed claim: the 5 s default fails waits on a loaded 2-core machine.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     browserName: 'chromium',

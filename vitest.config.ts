@@ -17,6 +17,7 @@ export default defineConfig({
           exclude: ['test/components/**', 'test/e2e/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -24,6 +25,9 @@ export default defineConfig({
         test: {
           name: 'components',
           include: ['test/components/**/*.test.ts'],
+          // expect.element and expect.poll: a hang guard, not a speed claim (the 1 s default
+          // fails on a loaded 2-core machine).
+          expect: { poll: { timeout: 10_000 } },
           browser: {
             enabled: true,
             headless: true,
