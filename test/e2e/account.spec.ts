@@ -4,7 +4,8 @@
 // switch between the two demo owners. After each change the screens must show the new account's
 // records and nothing of the previous one: not its cached stock, not its scans, not its outbox.
 // The keychain checks of a whole session and its sign-out are in hardening-secrets.spec.ts; here
-// only what a switch adds: the demo started from a signed-in account signs it out of the keychain.
+// only what a switch adds: the demo started from a signed-in account, or another account signed
+// in over it, signs it out of the keychain.
 // Last, the outbox across accounts: what waits for an account is sent when it signs in again.
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -203,9 +204,13 @@ test('switching owners shows the second owner’s records only, never the first 
   await expect(page.getByTestId('pending-count')).toHaveText(/1 rejected/);
   expect(await stockCount(page)).toBe(`${SERVICE_SKUS} items`);
 
-  // The second owner, signed in over the first.
+  // The second owner, signed in over the first: the desk holds one account, so the first one's
+  // secret and token leave the keychain.
+  expect(keychainHolds(DEMO_OWNERS.desk)).toBe(true);
   await signIn(page, DEMO_OWNERS.other);
   await expect(page.getByTestId('pending-count')).toHaveText('No pending adjustments');
+  expect(keychainHolds(DEMO_OWNERS.desk)).toBe(false);
+  expect(keychainHolds(DEMO_OWNERS.other)).toBe(true);
 
   // Scan screen: no card and no recent scan of the first owner; its SKU is unknown here.
   await page.keyboard.press('F1');

@@ -4,7 +4,7 @@ import type { Cache } from '../cache';
 import type { EventHub } from '../ipc/event-hub';
 import { CredentialVault, normaliseBaseUrl, type SecretStore, type StoredAccount } from '../secrets';
 import type { SettingsStore } from '../settings/settings-store';
-import type { AccountStatus } from '../../shared/ipc/records';
+import type { AccountStatus, Connectivity, SyncStatus } from '../../shared/ipc/records';
 import { DeskFailure } from '../../shared/ipc/result';
 import { DEMO_OWNERS, startSandbox, type SandboxOptions } from '../../sandbox';
 import type { NoticeBoard } from './notices';
@@ -60,6 +60,7 @@ export class AccountService {
   #session: Session | null = null;
   #keychain: AccountStatus['keychain'] = 'available';
   #queue: Promise<unknown> = Promise.resolve();
+  #signedOutSince = new Date().toISOString();
 
   constructor(options: AccountServiceOptions) {
     this.#o = options;
@@ -74,6 +75,18 @@ export class AccountService {
     const s = this.#session;
     if (!s) return { mode: 'signed_out', baseUrl: null, clientId: null, keychain: this.#keychain };
     return { mode: s.kind === 'demo' ? 'demo' : 'signed_in', baseUrl: s.baseUrl, clientId: s.clientId, keychain: this.#keychain };
+  }
+
+  /** The signed-in account's connectivity; signed out, offline with `not_signed_in` since the last session ended. */
+  connectivity(): Connectivity {
+    const s = this.#session;
+    if (s) return s.monitor.status;
+    return { online: false, since: this.#signedOutSince, lastError: { code: 'not_signed_in', message: 'No account is signed in.' } };
+  }
+
+  /** The signed-in account's sync; signed out, idle with the time of the cache's last sync. */
+  syncStatus(): SyncStatus {
+    return this.#session?.sync.status ?? { state: 'idle', phase: null, done: 0, lastSyncedAt: this.#o.cache.syncState.lastSyncedAt(3), lastError: null };
   }
 
   /** At start: the stored account, else the demo (if chosen last time or by default), else signed out. */
@@ -109,9 +122,13 @@ export class AccountService {
         if (isKeychainFailure(error)) this.#keychain = 'unavailable';
         throw error;
       }
-      await this.#endSession();
+      const ended = await this.#endSession();
       this.#o.settings.setAccount(account, false);
       this.#begin(this.#serviceSession(account));
+      // The desk holds one account: signing in as another signs the previous one out, secrets and all.
+      if (ended?.kind === 'service' && accountKey('service', ended.baseUrl, ended.clientId) !== accountKey('service', account.baseUrl, account.clientId)) {
+        await this.#forgetCredentials(ended);
+      }
       return this.status();
     });
   }
@@ -119,14 +136,7 @@ export class AccountService {
   signOut(): Promise<AccountStatus> {
     return this.#serial(async () => {
       const ended = await this.#endSession();
-      if (ended?.kind === 'service') {
-        try {
-          await this.#vault.forget({ baseUrl: ended.baseUrl, clientId: ended.clientId });
-        } catch (error) {
-          this.#o.log?.('warn', 'could not remove the credentials from the keychain', { code: isKeychainFailure(error) ? 'keychain_unavailable' : 'error' });
-          this.#o.notices.add('warning', 'keychain_unavailable', 'Signed out, but the keychain could not be reached to remove the saved credentials. They are removed at the next sign-out with the keychain available.');
-        }
-      }
+      if (ended?.kind === 'service') await this.#forgetCredentials(ended);
       this.#o.cache.writes.clearCatalog();
       this.#o.cache.meta.set(CACHE_OWNER_KEY, null);
       this.#o.settings.setAccount(null, false);
@@ -140,7 +150,7 @@ export class AccountService {
     return this.#serial(async () => {
       if (this.#session?.kind === 'demo') return this.status();
       const ended = await this.#endSession();
-      if (ended?.kind === 'service') await this.#vault.forget({ baseUrl: ended.baseUrl, clientId: ended.clientId }).catch(() => undefined);
+      if (ended?.kind === 'service') await this.#forgetCredentials(ended);
       await this.#beginDemo();
       return this.status();
     });
@@ -162,6 +172,20 @@ export class AccountService {
       this.#keychain = 'available';
     } catch (error) {
       this.#keychain = isKeychainFailure(error) ? 'unavailable' : this.#keychain;
+    }
+  }
+
+  /** Removes a signed-out account's secret and token; a keychain that cannot be reached is said, not thrown. */
+  async #forgetCredentials(ended: Session): Promise<void> {
+    try {
+      await this.#vault.forget({ baseUrl: ended.baseUrl, clientId: ended.clientId });
+    } catch (error) {
+      this.#o.log?.('warn', 'could not remove the credentials from the keychain', { code: isKeychainFailure(error) ? 'keychain_unavailable' : 'error' });
+      this.#o.notices.add(
+        'warning',
+        'keychain_unavailable',
+        `Signed out of ${ended.clientId}, but the keychain could not be reached to remove its saved credentials. Sign in as ${ended.clientId} and sign out again once the keychain is available.`,
+      );
     }
   }
 
@@ -253,12 +277,21 @@ export class AccountService {
     const session = this.#session;
     if (!session) return null;
     this.#session = null;
+    this.#signedOutSince = new Date().toISOString();
     await session.end();
     return session;
   }
 
+  /**
+   * Says who is signed in now, then that account's connectivity and sync: within a session the
+   * session announces their changes, but a new session starts with its own (or, signed out, none),
+   * and the renderer must not keep showing the previous account's.
+   */
   #announce(): void {
-    this.#o.events.emit('account.changed', this.status());
+    const { events } = this.#o;
+    events.emit('account.changed', this.status());
+    events.emit('connectivity.changed', this.connectivity());
+    events.emit('sync.progress', this.syncStatus());
   }
 }
 

@@ -5,7 +5,6 @@ import type { Handlers } from '../ipc/router';
 import { hasValidCheckDigit, isGtinShaped, toGtin14 } from '../lookup/gtin';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Output, ParsedInput } from '../../shared/ipc/contract';
-import type { SyncStatus } from '../../shared/ipc/records';
 import { failure } from '../../shared/ipc/result';
 import type { AccountService } from './account-service';
 import type { NoticeBoard } from './notices';
@@ -30,13 +29,6 @@ export function createHandlers(ctx: HandlerContext): Handlers {
   const session = () => accounts.session;
   const shipments = new ShipmentService(cache, session);
 
-  const idleSync = (): SyncStatus => ({
-    state: 'idle',
-    phase: null,
-    done: 0,
-    lastSyncedAt: cache.syncState.lastSyncedAt(3),
-    lastError: null,
-  });
 
   async function listProducts(input: ParsedInput<'products.list'>): Promise<Output<'products.list'>> {
     const filter = input ?? {};
@@ -130,12 +122,8 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'warehouses.list': () => cache.reads.warehouses(),
 
     'sync.now': () => requireSession(session()).sync.run(),
-    'sync.status': () => session()?.sync.status ?? idleSync(),
+    'sync.status': () => accounts.syncStatus(),
 
-    'connectivity.status': () => {
-      const s = session();
-      if (s) return s.monitor.status;
-      return { online: false, since: new Date().toISOString(), lastError: { code: 'not_signed_in', message: 'No account is signed in.' } };
-    },
+    'connectivity.status': () => accounts.connectivity(),
   };
 }

@@ -113,23 +113,44 @@ describe('desk core accounts (real keychain, sandbox over HTTP)', () => {
     }
   });
 
-  it('switching accounts clears the cached catalog; sign-out removes the keychain entries and the cache', async () => {
+  it('switching accounts clears the cached catalog and the first account\'s keychain entries; sign-out removes the second\'s and the cache', async () => {
     const dataDir = dir();
     const c = await core(dataDir);
     const ipc = ipcClient(c);
+    const vault = new CredentialVault(keychain);
+    const first = { baseUrl: sandbox.baseUrl, clientId };
     await ipc.call('account.signIn', { baseUrl: sandbox.baseUrl, clientId, clientSecret });
     expect((await ipc.call('sync.now')).state).toBe('idle');
     expect((await ipc.call('stock.search', { query: 'WD' })).total).toBe(60);
+    expect(await vault.loadSecret(first)).toBe(clientSecret);
 
+    // Signing in again as the same account keeps its entries (they were just written again).
+    await ipc.call('account.signIn', { baseUrl: `${sandbox.baseUrl}/`, clientId, clientSecret });
+    expect(await vault.loadSecret(first)).toBe(clientSecret);
+
+    const events = recordEvents(c.events);
     await ipc.call('account.signIn', { baseUrl: sandbox.baseUrl, clientId: other.clientId, clientSecret: other.clientSecret });
+    expect(await vault.loadSecret(first)).toBeNull();
+    expect(await vault.loadToken(first)).toBeNull();
+    // The new session's own connectivity and sync are announced with it, in that order.
+    const switched = events.seen.findIndex((e) => e.event === 'account.changed');
+    expect(events.seen.slice(switched, switched + 3).map((e) => e.event)).toEqual(['account.changed', 'connectivity.changed', 'sync.progress']);
+    expect(events.of('account.changed')[0]).toMatchObject({ mode: 'signed_in', clientId: other.clientId });
+    expect(events.of('connectivity.changed')[0]).toMatchObject({ online: true, lastError: null });
+    events.detach();
     expect((await ipc.call('sync.now')).state).toBe('idle');
     expect((await ipc.call('stock.search', { query: 'WD' })).total).toBe(0);
     expect((await ipc.call('stock.search', { query: 'OT' })).total).toBe(25);
     expect((await ipc.call('warehouses.list')).map((w) => w.code)).toEqual(['BCN1', 'MIL1']);
 
+    const signOut = recordEvents(c.events);
     expect(await ipc.call('account.signOut')).toMatchObject({ mode: 'signed_out' });
-    expect(await new CredentialVault(keychain).loadSecret({ baseUrl: sandbox.baseUrl, clientId: other.clientId })).toBeNull();
-    expect(await new CredentialVault(keychain).loadToken({ baseUrl: sandbox.baseUrl, clientId: other.clientId })).toBeNull();
+    expect(await vault.loadSecret({ baseUrl: sandbox.baseUrl, clientId: other.clientId })).toBeNull();
+    expect(await vault.loadToken({ baseUrl: sandbox.baseUrl, clientId: other.clientId })).toBeNull();
+    expect(signOut.of('connectivity.changed')).toEqual([expect.objectContaining({ online: false, lastError: expect.objectContaining({ code: 'not_signed_in' }) })]);
+    expect(signOut.of('sync.progress')).toEqual([expect.objectContaining({ state: 'idle', phase: null })]);
+    expect(await ipc.call('connectivity.status')).toEqual(signOut.of('connectivity.changed')[0]);
+    signOut.detach();
     expect((await ipc.call('stock.search', {})).total).toBe(0);
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ account: null, demo: false });
   });
