@@ -21,7 +21,9 @@ test('the built renderer starts under its CSP, with window.desk and no console e
   const info = await page.evaluate(() => (globalThis as unknown as PageGlobals).desk['app']!['info']!());
   expect(info).toMatchObject({ ok: true, value: { demo: true } });
 
-  await page.waitForTimeout(500); // let the app's own first calls and renders settle before judging the console
+  // The console is judged once the app's own first round is done: the demo synced, main online.
+  await expect(page.getByTestId('sync')).toContainText('Synced', { timeout: 30_000 });
+  await expect(page.getByTestId('connectivity')).toContainText('Online');
   await desk.screenshot(page, 'app-shell');
   expect(watch.problems).toEqual([]);
   expect(await watch.violations()).toEqual([]);

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract';
 
 /**
@@ -49,6 +50,19 @@ test.describe('Electron smoke', () => {
   let page: Page;
   let userData: string;
   let xvfb: ChildProcess | null = null;
+
+  /** Starts Xvfb on a free display; `-displayfd` writes the display number once it accepts clients. */
+  const startXvfb = (): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const server = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1400x1000x24'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+      xvfb = server;
+      let written = '';
+      (server.stdio[3] as Readable).on('data', (chunk: Buffer) => {
+        written += chunk.toString();
+        if (written.includes('\n')) resolve(`:${written.trim()}`);
+      });
+      server.once('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it was ready`)));
+    });
   const env: Record<string, string> = {};
   // Chromium refuses to start its OS sandbox as root (as CI runs here); the renderer sandbox flag stays on.
   const rootFlags = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
@@ -60,9 +74,7 @@ test.describe('Electron smoke', () => {
     userData = mkdtempSync(join(tmpdir(), 'warehouse-desk-smoke-'));
     Object.assign(env, process.env, { WAREHOUSE_DESK_USER_DATA: userData });
     if (!process.env['DISPLAY'] && spawnSync('which', ['Xvfb']).status === 0) {
-      xvfb = spawn('Xvfb', [':97', '-screen', '0', '1400x1000x24'], { stdio: 'ignore' });
-      env['DISPLAY'] = ':97';
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      env['DISPLAY'] = await startXvfb();
     }
     app = await electron.launch({ executablePath: binary!, args: [...rootFlags, root], env, cwd: root });
     page = await app.firstWindow();
@@ -136,8 +148,10 @@ test.describe('Electron smoke', () => {
   test('new windows and navigation away are refused', async () => {
     const before = page.url();
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).open('https://example.com/') === null)).toBe(true);
+    // Main logs each refusal (web-guards.ts): once it has, the navigation was stopped, not pending.
+    const refused = app.waitForEvent('console', (message) => message.text().includes('refused navigation'));
     await page.evaluate(() => ((globalThis as unknown as PageGlobals).location.href = 'https://example.com/'));
-    await page.waitForTimeout(500);
+    await refused;
     expect(page.url()).toBe(before);
     expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
   });
