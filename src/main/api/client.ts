@@ -106,7 +106,10 @@ export interface ApiClient {
    * connectivity probe.
    */
   ping(): Promise<void>;
-  /** Drops the token held in memory (signing out); the next call asks `credentials()` again. */
+  /**
+   * Drops the token held in memory (signing out); the next call asks `credentials()` again. A token
+   * still on its way is dropped too: its call fails with `not_signed_in`, and it is never saved.
+   */
   forgetToken(): void;
 }
 
@@ -158,6 +161,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   let held: HeldToken | null = null;
   let pendingToken: Promise<HeldToken> | null = null;
+  /**
+   * Counts forgetToken calls. A token asked for before the last one (an answer still on its way
+   * when the account signed out) is neither kept nor used: saved, it would put the signed-out
+   * account's token back into the keychain after sign-out removed it.
+   */
+  let generation = 0;
+  const signedOutMeanwhile = () => failure('not_signed_in', 'Signed out while a token was being obtained. Sign in again.');
   /** Secrets this client has handled, so server text echoing one is redacted. Never logged. */
   const secrets: string[] = [];
   const remember = (secret: string): void => {
@@ -335,10 +345,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   /** A fresh token from the credentials; concurrent callers share one request. */
   function newToken(): Promise<HeldToken> {
     pendingToken ??= (async () => {
+      const asked = generation;
       try {
         const creds = await options.credentials();
         if (creds === null) throw failure('not_signed_in', 'Sign in to the Shipping API first.');
         const answer = await requestToken(creds);
+        if (generation !== asked) throw signedOutMeanwhile();
         const token: HeldToken = { token: answer.accessToken, expiresAt: now() + answer.expiresIn * 1000 };
         held = token;
         try {
@@ -348,7 +360,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
         return token;
       } finally {
-        pendingToken = null;
+        // After forgetToken the pending request is no longer this one's to clear.
+        if (generation === asked) pendingToken = null;
       }
     })();
     return pendingToken;
@@ -360,7 +373,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return { token: held.token, fresh: false };
     }
     if (held === null && pendingToken === null && options.tokenCache !== undefined) {
+      const asked = generation;
       const cached = await options.tokenCache.load();
+      if (generation !== asked) throw signedOutMeanwhile();
       if (cached !== null && cached !== '') {
         remember(cached);
         held ??= { token: cached, expiresAt: null };
@@ -441,7 +456,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (result.networkError) throw new DeskFailure(result.error);
     },
     forgetToken() {
+      generation++;
       held = null;
+      pendingToken = null;
     },
   };
 }
