@@ -65,18 +65,24 @@ export class SyncEngine {
   readonly #pageSize: number;
   readonly #marginMs: number;
   #running: Promise<SyncStatus> | null = null;
-  #status: SyncStatus;
+  /** Everything of the status but `lastSyncedAt`, which the cache holds (see `status`). */
+  #status: Omit<SyncStatus, 'lastSyncedAt'>;
 
   constructor(deps: SyncDeps) {
     this.#deps = deps;
     this.#now = deps.now ?? (() => new Date());
     this.#pageSize = Math.min(500, Math.max(1, deps.pageSize ?? DEFAULT_PAGE_SIZE));
     this.#marginMs = deps.safetyMarginMs ?? DEFAULT_SAFETY_MARGIN_MS;
-    this.#status = { state: 'idle', phase: null, done: 0, lastSyncedAt: this.#lastSyncedAt(), lastError: null };
+    this.#status = { state: 'idle', phase: null, done: 0, lastError: null };
   }
 
+  /**
+   * `lastSyncedAt` is read from the cache each time, never remembered: the cache is cleared when
+   * another account signs in (after this engine was made for it), and its status must not carry
+   * the previous account's last sync.
+   */
   get status(): SyncStatus {
-    return { ...this.#status, lastError: this.#status.lastError ? { ...this.#status.lastError } : null };
+    return { ...this.#status, lastSyncedAt: this.#lastSyncedAt(), lastError: this.#status.lastError ? { ...this.#status.lastError } : null };
   }
 
   /** Starts a run, or joins the one in progress. Never throws: a failure ends up in the status. */
@@ -126,7 +132,7 @@ export class SyncEngine {
         }
       }
       meta.set(ROUND_KEY, null);
-      this.#set({ state: 'idle', phase: null, lastSyncedAt: this.#lastSyncedAt() });
+      this.#set({ state: 'idle', phase: null });
     } catch (error) {
       if (error instanceof SyncCancelled) {
         this.#set({ state: 'idle', phase: null });
@@ -226,7 +232,7 @@ export class SyncEngine {
     return this.#deps.cache.syncState.lastSyncedAt(SYNC_RESOURCES.length);
   }
 
-  #set(patch: Partial<SyncStatus>): void {
+  #set(patch: Partial<Omit<SyncStatus, 'lastSyncedAt'>>): void {
     this.#status = { ...this.#status, ...patch };
     this.#deps.events.emit('sync.progress', this.status);
   }
