@@ -6,6 +6,7 @@ import type { EventHub } from '../ipc/event-hub';
 import type { CatalogRecorder } from '../services/catalog-recorder';
 import type { AdjustInput, OutboxEntry, OutboxState } from '../../shared/ipc/records';
 import { DeskFailure, failure, type DeskError } from '../../shared/ipc/result';
+import { validateRequestBody } from '../../shared/api';
 
 export interface OutboxDeps {
   cache: Cache;
@@ -75,6 +76,15 @@ export class Outbox {
   /** Stores the adjustment (the transaction commits before this returns), then starts sending. */
   enqueue(input: AdjustInput): OutboxEntry {
     const account = this.#requireAccount();
+    // The IPC contract is looser than the API's in places (a note's control characters): what the
+    // service could never accept is refused now, nothing stored, instead of becoming an entry the
+    // app itself rejects at every send, which no retry could help.
+    const wire = validateRequestBody('adjustStock', toAdjustRequest(input));
+    if (!wire.ok) {
+      throw failure('invalid_argument', 'This adjustment cannot be sent as it is.', {
+        details: wire.problems.slice(0, 20).map((p) => ({ field: p.field === 'warehouse_id' ? 'warehouseId' : p.field, problem: p.problem })),
+      });
+    }
     const stored = this.#deps.cache.outbox.insert({
       id: randomUUID(),
       account,

@@ -193,6 +193,27 @@ describe('outbox', () => {
     online = true;
   });
 
+  it('refuses, storing and sending nothing, an adjustment the API contract does not allow (a control character in the note)', async () => {
+    const before = cache.outbox.counts('demo');
+    const sent = sandbox.adjustmentsFor('WD-000010').length;
+    let thrown: unknown;
+    try {
+      outbox.enqueue(adjust('WD-000010', 1, 'pallet\u0007 3'));
+    } catch (error) {
+      thrown = error;
+    }
+    await outbox.idle();
+    // Stored, it would be 'rejected' at once by the app itself, with no request id, and a retry
+    // could never help: the worker could only discard it and type it again.
+    expect(cache.outbox.counts('demo'), 'an outbox entry was written').toEqual(before);
+    expect(thrown).toMatchObject({ error: { code: 'invalid_argument', details: [expect.objectContaining({ field: 'note' })] } });
+    expect(sandbox.adjustmentsFor('WD-000010')).toHaveLength(sent);
+    // Line breaks and tabs are allowed in a note.
+    const fine = outbox.enqueue(adjust('WD-000010', 1, 'pallet 3\n\tshelf B'));
+    await outbox.idle();
+    expect(cache.outbox.get(fine.id)!.entry.state).toBe('applied');
+  });
+
   it("never sends or shows one account's entries while another is signed in", async () => {
     online = false;
     const mine = outbox.enqueue(adjust('WD-000008', 1));
