@@ -46,13 +46,19 @@ export class LookupService {
         // Digits that are also an exact SKU in the cache are that SKU (numeric SKUs exist).
         const exact = parsed.sku !== null ? reads.stockBySku(parsed.sku) : null;
         if (exact) return this.#hit(parsed.code, 'sku', exact);
-        if (!parsed.checkDigitOk) return { kind: 'invalid', code: parsed.code, problem: 'the check digit of this barcode is wrong' };
+        if (!parsed.checkDigitOk) {
+          const invalid: LookupResult = { kind: 'invalid', code: parsed.code, problem: 'the check digit of this barcode is wrong' };
+          if (parsed.sku === null) return invalid;
+          // No barcode, but it may be a numeric SKU the cache does not hold yet: the service knows.
+          const asSku = await this.#missBySku(parsed.code, parsed.sku);
+          return asSku.kind === 'stock' ? asSku : invalid;
+        }
         for (const gtin14 of parsed.gtin14) {
           const sku = reads.skuByGtin14(gtin14);
           const stock = sku !== null ? reads.stockBySku(sku) : null;
           if (stock) return this.#hit(parsed.code, 'gtin', stock);
         }
-        return this.#missByGtin(parsed.code, parsed.gtin14);
+        return this.#missByGtin(parsed.code, parsed.gtin14, parsed.sku);
       }
     }
   }
@@ -108,7 +114,8 @@ export class LookupService {
     });
   }
 
-  async #missByGtin(code: string, gtin14s: readonly string[]): Promise<LookupResult> {
+  /** `numericSku`: the digits may also be a SKU, asked for when no product has the barcode. */
+  async #missByGtin(code: string, gtin14s: readonly string[], numericSku: string | null): Promise<LookupResult> {
     const api = this.deps.online() ? this.deps.api() : null;
     if (!api) return { kind: 'not_found', code, searched: 'cache' };
     return this.#askService(code, async () => {
@@ -120,7 +127,8 @@ export class LookupService {
         const stock = await this.#readFromService(api, product.sku);
         if (stock) return { stock, matchedBy: 'gtin' as const };
       }
-      return null;
+      const stock = numericSku !== null ? await this.#readFromService(api, numericSku) : null;
+      return stock ? { stock, matchedBy: 'sku' as const } : null;
     });
   }
 

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src/main/api';
 import { openCache, type Cache } from '../../../src/main/cache';
@@ -141,6 +142,27 @@ describe('lookup', () => {
   it('online, a code the service does not know either is not found at the service', async () => {
     expect(await look('NOPE-1')).toEqual({ kind: 'not_found', code: 'NOPE-1', searched: 'service' });
     expect(await look('4006381333931')).toEqual({ kind: 'not_found', code: '4006381333931', searched: 'service' });
+  });
+
+  it('online, a numeric SKU as long as a GTIN that the cache does not hold is read from the service as a SKU', async () => {
+    // The service's catalogue has numeric SKUs (the pattern allows them): two products get one,
+    // written into the sandbox's own database. 96385074 has a valid GTIN-8 check digit, 12345678 not.
+    const service = new Database(sandbox.dbPath);
+    try {
+      service.prepare('UPDATE products SET sku = ? WHERE sku = ?').run('96385074', 'WD-000055');
+      service.prepare('UPDATE products SET sku = ? WHERE sku = ?').run('12345678', 'WD-000056');
+    } finally {
+      service.close();
+    }
+    expect((await api.readStock('96385074')).body.sku).toBe('96385074');
+    for (const sku of ['96385074', '12345678']) {
+      expect(cache.reads.stockBySku(sku)).toBeNull();
+      expect(await look(sku), sku).toMatchObject({ kind: 'stock', matchedBy: 'sku', stock: { sku, source: 'service' } });
+      expect(cache.reads.stockBySku(sku)).not.toBeNull();
+    }
+    // Digits that are neither a barcode nor a SKU: a wrong check digit is still said as such.
+    expect(await look('12345670')).toMatchObject({ kind: 'not_found', searched: 'service' });
+    expect(await look('12345679')).toMatchObject({ kind: 'invalid', problem: expect.stringMatching(/check digit/) });
   });
 
   it('when the service cannot be reached after all, a miss is reported as searched in the cache only', async () => {
