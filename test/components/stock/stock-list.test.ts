@@ -3,7 +3,8 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import StockScreen from '../../../src/renderer/src/screens/stock/StockScreen.svelte';
 import '../../../src/renderer/src/styles/base.css';
-import { installDesk } from './desk-stub';
+import { warehouses } from '../../../src/renderer/src/state/warehouses.svelte';
+import { installDesk, WAREHOUSES } from './desk-stub';
 
 function frame(): Promise<void> {
   return new Promise((r) => requestAnimationFrame(() => r()));
@@ -94,5 +95,42 @@ describe('Stock list in Chromium', () => {
     await userEvent.keyboard('{End}');
     await expect.poll(() => document.activeElement?.getAttribute('data-index')).toBe('999');
     await page.screenshot({ path: '../../artifacts/components/stock-detail.png' });
+  });
+
+  it('keeps each warehouse name of the detail on one line at 1280 px and ties every figure to its warehouse and column', async () => {
+    installDesk({ size: 1_000 });
+    // Names as long as the demo's: beside three figure columns they broke over three lines.
+    warehouses.list = [
+      { ...WAREHOUSES[0]!, name: 'Amsterdam Westpoort', code: 'AMS1' },
+      { ...WAREHOUSES[1]!, name: 'Duisburg Logport', code: 'DUI1' },
+    ];
+    try {
+      await page.viewport(1280, 800);
+      render(StockScreen);
+      await expect.element(page.getByTestId('stock-count')).toHaveTextContent('1,000 items');
+      dataRows()[3]!.focus();
+      await userEvent.keyboard('{Enter}');
+      const levels = page.getByTestId('stock-levels');
+      await expect.element(levels.getByRole('rowheader', { name: 'Amsterdam Westpoort (AMS1)' })).toBeVisible();
+
+      const table = levels.element() as HTMLTableElement;
+      const names = Array.from(table.querySelectorAll<HTMLTableCellElement>('tbody th'));
+      expect(names.map((th) => th.textContent?.trim())).toEqual(['Amsterdam Westpoort (AMS1)', 'Duisburg Logport (DUI1)']);
+      for (const th of names) {
+        expect(th.getBoundingClientRect().height, th.textContent ?? '').toBeLessThan(2 * parseFloat(getComputedStyle(th).lineHeight));
+      }
+      // What a screen reader announces for a figure: its warehouse and its column.
+      const headersOf = (cell: HTMLTableCellElement) => cell.headers.split(' ').map((ref) => document.getElementById(ref)?.textContent?.trim());
+      expect(headersOf(table.querySelector<HTMLTableCellElement>('[data-testid="on-hand-wh-1"]')!)).toEqual(['Amsterdam Westpoort (AMS1)', 'On hand']);
+      const eastFigures = Array.from(table.tBodies[1]!.querySelectorAll<HTMLTableCellElement>('td[headers]'));
+      expect(eastFigures.map(headersOf)).toEqual([
+        ['Duisburg Logport (DUI1)', 'On hand'],
+        ['Duisburg Logport (DUI1)', 'Reserved'],
+        ['Duisburg Logport (DUI1)', 'Available'],
+      ]);
+      await page.screenshot({ path: '../../artifacts/components/stock-detail-long-names.png' });
+    } finally {
+      warehouses.list = WAREHOUSES;
+    }
   });
 });
