@@ -4,7 +4,7 @@ import type { Cache } from '../cache';
 import type { StoredOutboxEntry } from '../cache/outbox-store';
 import type { EventHub } from '../ipc/event-hub';
 import type { CatalogRecorder } from '../services/catalog-recorder';
-import type { AdjustInput, OutboxEntry, OutboxState } from '../../shared/ipc/records';
+import type { AdjustInput, OutboxEntry, OutboxState, Stock } from '../../shared/ipc/records';
 import { DeskFailure, failure, type DeskError } from '../../shared/ipc/result';
 import { validateRequestBody } from '../../shared/api';
 
@@ -226,11 +226,22 @@ export class Outbox {
     try {
       const answer = await api.adjustStock(entry.sku, body, idempotencyKey);
       const confirmedAt = this.#stamp();
-      // The entry's new state and the stock it left commit together.
-      const { applied, fresh } = this.#deps.cache.writes.transaction(() => ({
-        fresh: this.#deps.recorder.stock(answer.body.stock_item, confirmedAt),
-        applied: outbox.update(entry.id, { state: 'applied', updatedAt: confirmedAt, applied: toAppliedAdjustment(answer), lastError: null }),
-      }));
+      const change = { state: 'applied', updatedAt: confirmedAt, applied: toAppliedAdjustment(answer), lastError: null } as const;
+      let applied: StoredOutboxEntry;
+      let fresh: Stock | null = null;
+      try {
+        // The entry's new state and the stock it left commit together.
+        ({ applied, fresh } = this.#deps.cache.writes.transaction(() => ({
+          fresh: this.#deps.recorder.stock(answer.body.stock_item, confirmedAt),
+          applied: outbox.update(entry.id, change),
+        })));
+      } catch (error) {
+        // The service applied it, and that is what the entry must say whatever the cache made of
+        // the stock it answered (one warehouse listed twice, say): left queued, it would be sent
+        // again forever and hold up every entry after it. The stock comes with the next sync.
+        this.#deps.log?.('error', 'the stock an applied adjustment answered could not be cached', { id: entry.id, error: String(error) });
+        applied = outbox.update(entry.id, change);
+      }
       this.#announce(applied);
       if (fresh) this.#deps.events.emit('stock.updated', fresh);
       return true;

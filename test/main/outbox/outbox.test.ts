@@ -7,6 +7,7 @@ import { Outbox } from '../../../src/main/outbox/outbox';
 import { CatalogRecorder } from '../../../src/main/services/catalog-recorder';
 import { OutboxEntry, type AdjustInput } from '../../../src/shared/ipc/records';
 import type { RunningSandbox } from '../../../src/sandbox';
+import { startProxy } from '../api/support';
 import { recordEvents } from '../core/support/events';
 import { startTestSandbox, testClient } from '../core/support/sandbox';
 import { tempDir } from '../core/support/temp-dir';
@@ -212,6 +213,40 @@ describe('outbox', () => {
     const fine = outbox.enqueue(adjust('WD-000010', 1, 'pallet 3\n\tshelf B'));
     await outbox.idle();
     expect(cache.outbox.get(fine.id)!.entry.state).toBe('applied');
+  });
+
+  it('records an adjustment the service applied as applied even when the cache cannot take the stock it answered, and goes on', async () => {
+    // The service answers the adjustment of WD-000011 with a stock item listing one warehouse
+    // twice (the contract only describes one level per warehouse): the cache refuses to store it.
+    const proxy = await startProxy(sandbox.baseUrl, (path) =>
+      path.endsWith('/WD-000011/adjust')
+        ? {
+            rewrite: (body) => {
+              const answer = body as { stock_item: { levels: unknown[] } };
+              answer.stock_item.levels.push(answer.stock_item.levels[0]);
+              return answer;
+            },
+          }
+        : {},
+    );
+    const viaProxy = testClient(proxy);
+    const log: Array<{ level: string; message: string }> = [];
+    const other = new Outbox({ cache, recorder: new CatalogRecorder(cache), events, api: () => viaProxy, online: () => true, account: () => 'proxied', log: (level, message) => log.push({ level, message }) });
+    try {
+      const odd = other.enqueue(adjust('WD-000011', 2));
+      const next = other.enqueue(adjust('WD-000012', 1));
+      await other.idle();
+      await other.kick(); // the outbox's timer, once more: nothing is sent again
+      const key = cache.outbox.get(odd.id)!.idempotencyKey;
+      expect(appliedWith('WD-000011', key)).toBe(1);
+      expect(cache.outbox.get(odd.id)!.entry, 'applied at the service, queued in the outbox').toMatchObject({ state: 'applied', attempts: 1, applied: { adjustmentId: expect.stringMatching(/^adj_/) } });
+      expect(cache.outbox.get(next.id)!.entry.state, 'the entries after it are held up').toBe('applied');
+      expect(proxy.seen.filter((p) => p.endsWith('/WD-000011/adjust'))).toHaveLength(1);
+      expect(log.map((l) => l.level)).toContain('error');
+    } finally {
+      await other.idle();
+      await proxy.close();
+    }
   });
 
   it("never sends or shows one account's entries while another is signed in", async () => {
