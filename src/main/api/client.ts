@@ -114,6 +114,12 @@ export interface ApiClient {
 }
 
 const TOKEN_REFRESH_MARGIN_MS = 30_000;
+/**
+ * What a bearer token must be to travel in an Authorization header: visible ASCII. The contract
+ * only says "opaque string"; anything else makes fetch throw before a byte leaves, which would
+ * read as a network failure (retried, and the desk judged offline) on every call.
+ */
+const SENDABLE_TOKEN = /^[\x21-\x7E]+$/;
 /** How many spent tokens and secrets are remembered for redaction. */
 const REMEMBERED_SECRETS = 8;
 
@@ -339,6 +345,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const answer = await send({ operationId: 'getToken', path: tokenPath, body });
     remember(answer.body.access_token);
+    if (!SENDABLE_TOKEN.test(answer.body.access_token)) {
+      throw new DeskFailure(unexpected(200, answer.requestId || undefined, 'the access_token cannot be sent in an Authorization header'));
+    }
     return { accessToken: answer.body.access_token, expiresIn: answer.body.expires_in, requestId: answer.requestId };
   }
 
@@ -376,7 +385,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const asked = generation;
       const cached = await options.tokenCache.load();
       if (generation !== asked) throw signedOutMeanwhile();
-      if (cached !== null && cached !== '') {
+      if (cached !== null && SENDABLE_TOKEN.test(cached)) {
         remember(cached);
         held ??= { token: cached, expiresAt: null };
         return { token: held.token, fresh: false };

@@ -429,6 +429,36 @@ describe('tokens', () => {
     expect(tokenRequests(stub)).toHaveLength(1);
   });
 
+  it('refuses a token that cannot travel in an Authorization header: unexpected_response with its request id, never a network error', async () => {
+    for (const token of ['stub-token\n0001', 'stub-token-\u4ee4\u724c']) {
+      const stub = await startStub((req, res) =>
+        req.path === '/1.0/auth/token' ? sendJson(res, 200, { ...TOKEN_ANSWER, access_token: token }) : sendJson(res, 200, STOCK_ITEM),
+      );
+      stubs.push(stub);
+      const log = outcomeLog();
+      const saved: string[] = [];
+      const client = clientFor(stub, { onOutcome: log.onOutcome, tokenCache: { load: async () => null, save: async (t) => void saved.push(t) } });
+      // Sent, such a token makes fetch throw before anything leaves: every call looked like the
+      // network failing (retried, and the connectivity monitor told the desk was offline).
+      const error = await failureOf(client.readStock('WD-000001'));
+      expect(error, JSON.stringify(token)).toMatchObject({ code: 'unexpected_response', status: 200, requestId: 'req_stub0000000001' });
+      expect(everythingAbout(error)).not.toContain(token);
+      expect(log.outcomes.filter((o) => o.networkError)).toEqual([]);
+      expect(saved).toEqual([]);
+      expect(tokenRequests(stub)).toHaveLength(1);
+      expect(await failureOf(client.getToken(CREDS))).toMatchObject({ code: 'unexpected_response', requestId: 'req_stub0000000001' });
+    }
+  });
+
+  it('does not use a kept token that cannot travel in a header; it gets a new one', async () => {
+    const stub = await serviceStub((_req, res) => sendJson(res, 200, STOCK_ITEM));
+    const log = outcomeLog();
+    const client = clientFor(stub, { onOutcome: log.onOutcome, tokenCache: { load: async () => 'kept\ntoken', save: async () => undefined } });
+    expect((await client.readStock('WD-000001')).body.sku).toBe('WD-000001');
+    expect(opRequests(stub)[0]!.headers.authorization).toBe(`Bearer ${TOKEN_ANSWER.access_token}`);
+    expect(log.outcomes.filter((o) => o.networkError)).toEqual([]);
+  });
+
   it('maps refused credentials to invalid_credentials', async () => {
     const stub = await startStub((_req, res) => sendJson(res, 401, errorBody('invalid_credentials', 'Unknown client or wrong secret.')));
     stubs.push(stub);
