@@ -106,6 +106,24 @@ describe('Shipment detail in Chromium', () => {
     await expect.element(detail.getByText(/Offline: cancel, delete and the calculations need the service/)).toBeVisible();
   });
 
+  it('reads carrier, tracking and scope on one line each at 1280 px, and the times beside their labels', async () => {
+    installShipments([{ ...shipment(4, 'delivered', 2), createdAt: '2024-12-07T07:00:00.000Z' }]);
+    await page.viewport(1280, 800);
+    render(ShipmentsScreen, { openToken: T(4) });
+    const shipping = page.getByRole('region', { name: 'Shipping' });
+    await expect.element(shipping).toHaveTextContent(/Carrier\s*dhl/);
+    await expect.element(shipping).toHaveTextContent('2 · registered only, booked elsewhere');
+    // As a narrow card beside the addresses, the scope broke over three lines and a date over two.
+    const values = [
+      ...Array.from(shipping.element().querySelectorAll('dd')),
+      ...Array.from(page.getByRole('region', { name: 'Times' }).element().querySelectorAll('dd')),
+    ];
+    expect(values.length).toBe(7);
+    for (const dd of values) {
+      expect(dd.getBoundingClientRect().height, dd.textContent ?? '').toBeLessThan(2 * parseFloat(getComputedStyle(dd).lineHeight));
+    }
+  });
+
   it('an unknown token shows the error with its code and request id', async () => {
     installShipments([]);
     render(ShipmentsScreen, { openToken: T(9) });
