@@ -1,5 +1,5 @@
 import { expect, test } from './support/harness-fixture';
-import { openDesk, scanCode } from './support/page-helpers';
+import { openDesk, restMouse, scanCode } from './support/page-helpers';
 
 /**
  * A screenshot of each of these screens in light and dark, at the desk's 1280x800, saved to
@@ -14,7 +14,11 @@ import { openDesk, scanCode } from './support/page-helpers';
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`screenshots (${colorScheme})`, async ({ page, desk }) => {
     test.setTimeout(120_000);
-    const shot = (name: string) => desk.screenshot(page, `${name}-${colorScheme}`);
+    // The mouse at rest first: the shots show the screens as they look, not the last button hovered.
+    const shot = async (name: string) => {
+      await restMouse(page);
+      return desk.screenshot(page, `${name}-${colorScheme}`);
+    };
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' }); // no flash: audits and shots see the resting state
     // Online in main (not only a page that loaded): lookups refresh from the service only then.
     await openDesk(page, desk.url);
@@ -60,6 +64,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.keyboard.press('F5');
     await expect(page.getByTestId('account-status')).toContainText('Demo mode');
     await shot('settings');
+
+    // A shipment's detail scrolled to its cards (the shipments spec shoots its top): ORD-100003
+    // is a delivered scope 2 shipment with a tracking number in the demo data.
+    await page.keyboard.press('F3');
+    await page.getByRole('button', { name: /^Open shipment ORD-100003 / }).click();
+    const detail = page.getByTestId('shipment-detail');
+    await expect(detail.getByRole('region', { name: 'Shipping' })).toContainText('2 · registered only');
+    await detail.getByRole('region', { name: /^Parcels/ }).scrollIntoViewIfNeeded();
+    await shot('shipment-detail-cards');
 
     // Offline: the status bar and the answer card say so. The first lookup's refresh is the
     // request that fails; the second answer is the one given while main knows it is offline.

@@ -31,6 +31,16 @@ export async function openDesk(page: Page, url: string): Promise<void> {
   await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
 }
 
+/**
+ * Puts the mouse in the window's bottom-left corner, on the status bar's padding, where nothing
+ * reacts to hover. Playwright leaves the pointer where it last clicked, so without this a
+ * screenshot shows the last clicked tab or button in its hover colour instead of at rest.
+ */
+export async function restMouse(page: Page): Promise<void> {
+  const height = page.viewportSize()?.height ?? 800;
+  await page.mouse.move(0, height - 1);
+}
+
 /** A scanner burst with the focus nowhere in particular: keys as fast as the browser takes them, then Enter. */
 export async function scanCode(page: Page, code: string): Promise<void> {
   await page.evaluate(BLUR_FOCUS);
