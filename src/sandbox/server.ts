@@ -1,6 +1,6 @@
 // The HTTP face of the sandbox: fastify with one POST route per operation of the OpenAPI
 // document, and the request pipeline every operation shares:
-//   X-Request-Id -> faults -> (route known?) -> auth -> rate limit -> body (413/400)
+//   X-Request-Id -> faults -> route (404/405) -> auth -> rate limit -> body (413/400)
 //   -> Idempotency-Key (400) -> schema (400/422) -> handler in one SQLite transaction.
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -118,12 +118,23 @@ export function buildServer(deps: ServerDeps): BuiltServer {
     }
   });
 
-  /** After the added latency (if any): 503 fault, auth and rate limit. Throws an ApiError to refuse. */
+  /** 405 for another method on a known path, else 404 `not_found`. */
+  function routeRefusal(request: FastifyRequest): ApiError {
+    const path = request.url.split('?')[0] ?? '';
+    if (request.method !== 'POST' && pathPatterns.some((pattern) => pattern.test(path))) {
+      return new ApiError('method_not_allowed', 'Only POST is allowed on this path.', undefined, { Allow: 'POST' });
+    }
+    return new ApiError('not_found', 'No such path.');
+  }
+
+  /** After the added latency (if any): 503 fault, route (404/405), auth and rate limit. Throws an ApiError to refuse. */
   function admit(request: FastifyRequest): void {
     if (faults.shouldFail()) throw new ApiError('service_unavailable', 'The service is unavailable; try again later.');
 
     const config = request.routeOptions.config as Partial<RouteConfig>;
-    if (config.operationId === undefined) return; // unknown path or method: the not-found handler answers
+    // Unknown path or method: refused here, before the body is read, so its size or syntax (or a
+    // body that never arrives) cannot turn a 404/405 into a 413/400 or keep it waiting.
+    if (config.operationId === undefined) throw routeRefusal(request);
     let bucket: string;
     if (operationInfo(config.operationId).requiresAuth) {
       const owner = auth.verify(request.headers.authorization);
@@ -167,13 +178,8 @@ export function buildServer(deps: ServerDeps): BuiltServer {
     return sendError(reply, apiError);
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (request.method !== 'POST' && pathPatterns.some((pattern) => pattern.test(path))) {
-      return sendError(reply, new ApiError('method_not_allowed', 'Only POST is allowed on this path.', undefined, { Allow: 'POST' }));
-    }
-    return sendError(reply, new ApiError('not_found', 'No such path.'));
-  });
+  // Normally admit() has refused these already; kept for requests that reach it another way.
+  app.setNotFoundHandler((request, reply) => sendError(reply, routeRefusal(request)));
 
   // One transaction wrapper per operation, made once (not one per request).
   const transactions = new Map(

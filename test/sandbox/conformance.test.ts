@@ -1,0 +1,88 @@
+// Findings of a rule-by-rule review of the sandbox against api-contract.md and the OpenAPI
+// document, each as a request over real HTTP (raw sockets where a well-behaved client cannot
+// send what a broken network does). Nothing is judged by a stopwatch: the 10 s answer bound is
+// shortened for the test (`answerWithinMs`) and a test that is never answered hangs until the
+// test timeout fails it.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, REQUEST_ID, startTestSandbox, type Loose, type TestSandbox } from './helpers';
+
+let t: TestSandbox;
+
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.stop());
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Loose;
+}
+
+/**
+ * Opens a TCP connection, writes `head` (and nothing more), and resolves with the first complete
+ * HTTP answer read back (or null when the server closes the connection without one).
+ */
+function rawExchange(port: number, head: string): Promise<RawAnswer | null> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(head));
+    let data = Buffer.alloc(0);
+    let settled = false;
+    const finish = (answer: RawAnswer | null): void => {
+      if (settled) return;
+      settled = true;
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.on('data', (chunk: Buffer) => {
+      data = Buffer.concat([data, chunk]);
+      const text = data.toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const [statusLine = '', ...lines] = text.slice(0, end).split('\r\n');
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const length = Number(headers['content-length'] ?? 0);
+      const bodyBytes = data.subarray(Buffer.byteLength(text.slice(0, end + 4), 'latin1'));
+      if (bodyBytes.length < length) return;
+      finish({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(bodyBytes.subarray(0, length).toString('utf8')) as Loose });
+    });
+    socket.on('close', () => finish(null));
+    socket.on('error', (error) => (settled ? undefined : reject(error)));
+  });
+}
+
+function expectRawError(answer: RawAnswer | null, status: number, code: string): void {
+  expect(answer, 'an HTTP answer').not.toBeNull();
+  expect(answer?.status).toBe(status);
+  expect(answer?.body?.error?.code).toBe(code);
+  expect(answer?.headers['x-request-id']).toMatch(REQUEST_ID);
+  expect(answer?.body?.error?.request_id).toBe(answer?.headers['x-request-id']);
+}
+
+describe('route before body (docs/sandbox.md order of checks: route 404/405, then 413 and 400)', () => {
+  const twoMiB = `{"limit":1${' '.repeat(2 * 1024 * 1024)}}`;
+
+  it('an unknown path is 404 not_found whatever its body', async () => {
+    expectError(await t.api.raw('POST', '/1.0/nothing/here', { token: t.desk, raw: '{{{ not json' }), 404, 'not_found');
+    expectError(await t.api.raw('POST', '/1.0/nothing/here', { token: t.desk, raw: twoMiB }), 404, 'not_found');
+  });
+
+  it('anything but POST on a known path is 405 method_not_allowed whatever its body', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const notJson = await t.api.raw(method, '/1.0/shipments/list', { token: t.desk, raw: '{{{ not json' });
+      expectError(notJson, 405, 'method_not_allowed');
+      expect(notJson.headers.get('allow')).toBe('POST');
+      expectError(await t.api.raw(method, '/1.0/shipments/list', { token: t.desk, raw: twoMiB }), 405, 'method_not_allowed');
+    }
+  });
+
+  it('answers 404 and 405 without waiting for a body that never arrives', async () => {
+    const head = (method: string, path: string): string =>
+      `${method} ${path} HTTP/1.1\r\nHost: sandbox\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`;
+    expectRawError(await rawExchange(t.sandbox.port, head('POST', '/1.0/nothing/here')), 404, 'not_found');
+    const notAllowed = await rawExchange(t.sandbox.port, head('PUT', '/1.0/logistics/warehouses/list'));
+    expectRawError(notAllowed, 405, 'method_not_allowed');
+    expect(notAllowed?.headers['allow']).toBe('POST');
+  });
+});
