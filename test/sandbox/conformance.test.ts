@@ -86,3 +86,29 @@ describe('route before body (docs/sandbox.md order of checks: route 404/405, the
     expect(notAllowed?.headers['allow']).toBe('POST');
   });
 });
+
+describe('updated_since / created_since are RFC 3339 date-times, leap seconds included', () => {
+  // 2016-12-31T23:59:60Z was a real leap second: RFC 3339 (and the schema's date-time format)
+  // accept it. It is read as the instant it ends in (POSIX time): 2017-01-01T00:00:00Z.
+  const leap = '2016-12-31T23:59:60Z';
+  const after = '2017-01-01T00:00:00Z';
+
+  it('filters with a leap second like with the second after it, on every list that has such a filter', async () => {
+    const cases: Array<[op: 'listStock' | 'listProducts' | 'listShipments', field: string]> = [
+      ['listStock', 'updated_since'],
+      ['listProducts', 'updated_since'],
+      ['listShipments', 'updated_since'],
+      ['listShipments', 'created_since'],
+    ];
+    for (const [op, field] of cases) {
+      const withLeap = await t.api.call(op, { token: t.desk, body: { limit: 5, [field]: leap } });
+      const withNext = await t.api.call(op, { token: t.desk, body: { limit: 5, [field]: after } });
+      expect(withLeap.status, `${op} ${field}`).toBe(200);
+      expect(withNext.body.data.length, `${op} ${field}: the demo data is newer than 2017`).toBe(5);
+      expect(withLeap.body.data, `${op} ${field}`).toEqual(withNext.body.data);
+      // The cursor of the leap-second page continues that list.
+      const second = await t.api.call(op, { token: t.desk, body: { limit: 5, [field]: leap, cursor: withLeap.body.next_cursor } });
+      expect(second.status).toBe(200);
+    }
+  });
+});
