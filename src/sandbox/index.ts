@@ -12,7 +12,7 @@ import { Faults, type FaultSettings } from './faults';
 import { IdempotencyStore } from './idempotency';
 import { DEMO_OWNERS, ensureDemoOwners, type DemoOwnerKey } from './owners';
 import { RateLimiter } from './rate-limit';
-import { buildServer } from './server';
+import { ANSWER_WITHIN_MS, buildServer } from './server';
 
 export { DEMO_OWNERS, type DemoOwnerKey } from './owners';
 export type { FaultSettings } from './faults';
@@ -30,6 +30,12 @@ export interface SandboxOptions {
   tokenTtlSeconds?: number;
   /** Per owner (token endpoint: per client address). Default 20/s, burst 40. `false`: no limit. */
   rateLimit?: false | { perSecond: number; burst: number };
+  /**
+   * Every request is answered or refused within this many ms (default 10,000, the contract's
+   * bound): one not done by then (a body that stops arriving, a latency fault as long) is 503.
+   * Tests shorten it, so they need not wait 10 s.
+   */
+  answerWithinMs?: number;
 }
 
 /** One applied stock adjustment, as stored (for tests and benchmarks). */
@@ -67,7 +73,10 @@ export interface RunningSandbox {
 }
 
 function checkOptions(opts: SandboxOptions): void {
-  const { port, tokenTtlSeconds, demo } = opts;
+  const { port, tokenTtlSeconds, demo, answerWithinMs } = opts;
+  if (answerWithinMs !== undefined && !(Number.isInteger(answerWithinMs) && answerWithinMs >= 100)) {
+    throw new RangeError('answerWithinMs must be an integer >= 100');
+  }
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) throw new RangeError('port must be 0..65535');
   if (tokenTtlSeconds !== undefined && !(Number.isInteger(tokenTtlSeconds) && tokenTtlSeconds > 0)) {
     throw new RangeError('tokenTtlSeconds must be a positive integer');
@@ -103,6 +112,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       services: { db, auth, cursors: new Cursors(db), idempotency: new IdempotencyStore(db) },
       faults,
       rateLimiter: rateLimit === false ? null : new RateLimiter(rateLimit),
+      answerWithinMs: opts.answerWithinMs ?? ANSWER_WITHIN_MS,
     });
     await app.listen({ host, port: opts.port ?? 0 });
     const address = app.server.address();

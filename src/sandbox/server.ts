@@ -4,7 +4,7 @@
 //   -> Idempotency-Key (400) -> schema (400/422) -> handler in one SQLite transaction.
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { allOperations, operationInfo } from '../shared/api/operations';
 import type { OperationId } from '../shared/api/types';
 import { validateIdempotencyKey, validateRequestBody, type ValidationProblem } from '../shared/api/validators';
@@ -25,6 +25,8 @@ export interface ServerDeps {
   faults: Faults;
   /** Per owner on protected operations, per client address on the token endpoint; null: no limit. */
   rateLimiter: RateLimiter | null;
+  /** Every request is answered or refused within this time (normally ANSWER_WITHIN_MS). */
+  answerWithinMs: number;
 }
 
 export interface BuiltServer {
@@ -34,7 +36,7 @@ export interface BuiltServer {
 }
 
 /** Every request is answered or refused within this time (api-contract.md, Limits). */
-const REQUEST_TIMEOUT_MS = 10_000;
+export const ANSWER_WITHIN_MS = 10_000;
 
 /** Operations that change data; idempotent ones always run in an immediate transaction anyway. */
 const WRITING_OPERATIONS: ReadonlySet<OperationId> = new Set(['cancelShipment', 'deleteShipment', 'createShipment', 'adjustStock']);
@@ -67,7 +69,11 @@ function knownPathPatterns(): RegExp[] {
 }
 
 export function buildServer(deps: ServerDeps): BuiltServer {
-  const { services, faults, rateLimiter } = deps;
+  const { services, faults, rateLimiter, answerWithinMs } = deps;
+  // A request not answered after 90 % of the bound is refused: the rest is room for a late timer
+  // and for Node's periodic check of requests whose headers never end (every 5 % of the bound).
+  const refuseAfterMs = Math.floor(answerWithinMs * 0.9);
+  const checkEveryMs = Math.max(10, Math.floor(answerWithinMs / 20));
   const { db, auth, idempotency } = services;
   const handlers: Handlers = { ...logisticsHandlers(services), ...shipmentHandlers(services) };
   const owners = new WeakMap<FastifyRequest, Owner>();
@@ -82,21 +88,31 @@ export function buildServer(deps: ServerDeps): BuiltServer {
     exposeHeadRoutes: false,
     return503OnClosing: false,
     forceCloseConnections: true,
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    // Node's own bound covers only requests whose headers never end (the clientErrorHandler below
+    // answers them); once the headers are in, the timer of the onRequest hook takes over.
+    requestTimeout: refuseAfterMs,
+    http: { requestTimeout: refuseAfterMs, headersTimeout: refuseAfterMs, connectionsCheckingInterval: checkEveryMs },
     routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, caseSensitive: true },
     // Errors fastify raises before any hook (a malformed percent-encoding in the path, ...).
     frameworkErrors: (error, _request, reply) => {
       sendError(reply, toApiError(error));
     },
-    // Bytes that are not HTTP at all: answer a plain 400 with a request id, then close.
-    clientErrorHandler: (_error, socket) => {
-      if (socket.writable) {
-        const requestId = newRequestId();
-        const body = JSON.stringify(errorBody(new ApiError('invalid_request', 'The request is not valid HTTP.'), requestId));
-        socket.end(
-          `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
-        );
-      } else socket.destroy();
+    // Bytes that are not HTTP at all: answer a plain 400 with a request id, then close. Headers
+    // that do not end within the bound: 503, like any request not answered in time. A connection
+    // that never sent a byte made no request: it is closed without an answer.
+    clientErrorHandler: (error, socket) => {
+      const timedOut = (error as { code?: unknown }).code === 'ERR_HTTP_REQUEST_TIMEOUT';
+      if (!socket.writable || (timedOut && socket.bytesRead === 0)) {
+        socket.destroy();
+        return;
+      }
+      const requestId = newRequestId();
+      const apiError = timedOut ? notAnsweredInTime() : new ApiError('invalid_request', 'The request is not valid HTTP.');
+      const body = JSON.stringify(errorBody(apiError, requestId));
+      const statusLine = timedOut ? '503 Service Unavailable' : '400 Bad Request';
+      socket.end(
+        `HTTP/1.1 ${statusLine}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+      );
     },
   });
 
@@ -149,6 +165,21 @@ export function buildServer(deps: ServerDeps): BuiltServer {
     }
   }
 
+  const notAnsweredInTime = (): ApiError =>
+    new ApiError('service_unavailable', `The request was not complete and answered within ${answerWithinMs / 1000} s; nothing was changed. Try again.`, undefined, {
+      Connection: 'close',
+    });
+
+  /**
+   * The bound's timer: refuses a request still unanswered (its body has stopped arriving, a
+   * latency fault outlasts the bound) and closes its connection. Fastify runs no later step of a
+   * request whose reply is sent, so a refused request never reaches its operation.
+   */
+  function refuseIfUnanswered(reply: FastifyReply): void {
+    if (reply.sent || reply.raw.headersSent) return;
+    sendError(reply, notAnsweredInTime());
+  }
+
   // A callback hook rather than an async one: without a latency fault the request goes on in the
   // same tick, with no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -158,7 +189,11 @@ export function buildServer(deps: ServerDeps): BuiltServer {
       request.raw.socket.destroy();
       return;
     }
+    const bound = setTimeout(refuseIfUnanswered, refuseAfterMs, reply);
+    reply.raw.once('close', () => clearTimeout(bound));
     const admitted = (): void => {
+      // Refused at the bound while the latency fault held it: it must not take a rate-limit token.
+      if (reply.sent) return;
       try {
         admit(request);
       } catch (error) {

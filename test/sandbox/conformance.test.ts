@@ -4,7 +4,9 @@
 // shortened for the test (`answerWithinMs`) and a test that is never answered hangs until the
 // test timeout fails it.
 import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationPath } from '../../src/shared/api/operations';
 import { expectError, REQUEST_ID, startTestSandbox, type Loose, type TestSandbox } from './helpers';
 
 let t: TestSandbox;
@@ -110,5 +112,62 @@ describe('updated_since / created_since are RFC 3339 date-times, leap seconds in
       const second = await t.api.call(op, { token: t.desk, body: { limit: 5, [field]: leap, cursor: withLeap.body.next_cursor } });
       expect(second.status).toBe(200);
     }
+  });
+});
+
+describe('every request is answered or refused within the bound (api-contract.md, Limits: 10 s)', () => {
+  const bound = 400;
+  let s: TestSandbox;
+
+  beforeAll(async () => {
+    s = await startTestSandbox({ answerWithinMs: bound });
+  });
+  afterAll(() => s.stop());
+
+  const adjustHead = (token: string, key: string, length: number): string =>
+    `POST ${operationPath('adjustStock', { sku: 'WD-000011' })} HTTP/1.1\r\nHost: sandbox\r\nAuthorization: Bearer ${token}\r\n` +
+    `Idempotency-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+
+  it('refuses a request whose body stops arriving with 503 service_unavailable, closes it, and applies nothing', async () => {
+    const warehouse = (await s.api.call('listWarehouses', { token: s.desk })).body.data[0].id as string;
+    const key = crypto.randomUUID();
+    const body = JSON.stringify({ warehouse_id: warehouse, delta: 5, reason: 'found' });
+    const answer = await rawExchange(s.sandbox.port, adjustHead(s.desk, key, body.length) + body.slice(0, 10));
+    expectRawError(answer, 503, 'service_unavailable');
+    expect(answer?.headers['connection']).toBe('close');
+    expect(s.sandbox.adjustmentsFor('WD-000011').filter((a) => a.idempotencyKey === key)).toEqual([]);
+  });
+
+  it('refuses a request whose headers never end with 503 service_unavailable', async () => {
+    const answer = await rawExchange(s.sandbox.port, `POST /1.0/logistics/warehouses/list HTTP/1.1\r\nHost: sandbox\r\nAuthorization: Bearer ${s.desk}\r\n`);
+    expectRawError(answer, 503, 'service_unavailable');
+  });
+
+  it('closes a connection that never sent a request without answering it', async () => {
+    expect(await rawExchange(s.sandbox.port, '')).toBeNull();
+  });
+
+  it('refuses at the bound when the latency fault is longer, and the late request never runs', async () => {
+    const warehouse = (await s.api.call('listWarehouses', { token: s.desk })).body.data[0].id as string;
+    const before = s.sandbox.adjustmentsFor('WD-000012').length;
+    s.sandbox.setFaults({ latencyMs: bound * 3 });
+    try {
+      expectError(await s.api.call('listWarehouses', { token: s.desk }), 503, 'service_unavailable');
+      const key = crypto.randomUUID();
+      const late = await s.api.call('adjustStock', {
+        token: s.desk,
+        params: { sku: 'WD-000012' },
+        body: { warehouse_id: warehouse, delta: 1, reason: 'found' },
+        idempotencyKey: key,
+      });
+      expectError(late, 503, 'service_unavailable');
+      // The refused request's latency wait ends later; it must not go on to the operation then.
+      await sleep(bound * 3);
+    } finally {
+      s.sandbox.setFaults({ latencyMs: 0 });
+    }
+    expect(s.sandbox.adjustmentsFor('WD-000012')).toHaveLength(before);
+    // The key was not used: nothing was stored for the refused request.
+    expect((await s.api.call('readStock', { token: s.desk, params: { sku: 'WD-000012' } })).status).toBe(200);
   });
 });
