@@ -91,8 +91,11 @@ export class LookupService {
       if (fresh) this.deps.events.emit('stock.updated', fresh);
     } catch (error) {
       if (error instanceof DeskFailure && error.error.code === 'stock_item_not_found') {
-        // The service no longer has it: the cache must not keep answering with it.
-        if (this.deps.recorder.active) this.deps.cache.writes.deleteStock(sku);
+        // The service no longer has it: the cache must not keep answering with it, nor a card show it.
+        if (this.deps.recorder.active) {
+          this.deps.cache.writes.deleteStock(sku);
+          this.deps.events.emit('stock.removed', { sku });
+        }
         return;
       }
       // Offline or refused: the cached answer stands; connectivity heard about it from the client.

@@ -83,6 +83,8 @@ export const channels = {
 export const events = {
   /** A fresher copy of a stock record than the one last answered (after a lookup, an adjustment, a sync). */
   'stock.updated': r.Stock,
+  /** A SKU the service answered as unknown when a lookup refreshed it: dropped from the cache. */
+  'stock.removed': r.StockRemoved,
   'outbox.changed': r.OutboxEntry,
   'sync.progress': r.SyncStatus,
   'connectivity.changed': r.Connectivity,

@@ -49,6 +49,10 @@ export const StockLevel = z.object({
 });
 export type StockLevel = z.infer<typeof StockLevel>;
 
+/** A stock record the service no longer has: the cache dropped it, and no screen may keep showing it. */
+export const StockRemoved = z.strictObject({ sku: Sku });
+export type StockRemoved = z.infer<typeof StockRemoved>;
+
 export const StockTotals = z.object({ onHand: Quantity, reserved: Quantity, available: Quantity });
 
 export const Stock = z.object({

@@ -165,6 +165,25 @@ describe('lookup', () => {
     expect(await look('12345679')).toMatchObject({ kind: 'invalid', problem: expect.stringMatching(/check digit/) });
   });
 
+  it('a cached SKU the service no longer has: answered from the cache, then dropped from it and announced as removed', async () => {
+    expect(cache.reads.stockBySku('WD-000021')).not.toBeNull();
+    // Gone at the service (its SKU renamed in the sandbox's own database: the API deletes no product).
+    const service = new Database(sandbox.dbPath);
+    try {
+      service.prepare('UPDATE products SET sku = ? WHERE sku = ?').run('WD-RENAMED-21', 'WD-000021');
+    } finally {
+      service.close();
+    }
+    const seen = recordEvents(events);
+    expect(await look('WD-000021')).toMatchObject({ kind: 'stock', refreshing: true, stock: { sku: 'WD-000021', source: 'cache' } });
+    await lookup.settled();
+    expect(seen.of('stock.removed')).toEqual([{ sku: 'WD-000021' }]);
+    expect(seen.of('stock.updated')).toEqual([]);
+    expect(cache.reads.stockBySku('WD-000021')).toBeNull();
+    expect(await look('WD-000021')).toMatchObject({ kind: 'not_found', searched: 'service' });
+    seen.detach();
+  });
+
   it('when the service cannot be reached after all, a miss is reported as searched in the cache only', async () => {
     sandbox.setFaults({ unreachable: true });
     expect(await look('WD-000050')).toEqual({ kind: 'not_found', code: 'WD-000050', searched: 'cache' });

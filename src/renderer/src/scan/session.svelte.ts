@@ -11,7 +11,8 @@ import { playTone, type Tone } from './tones';
 /**
  * The scan conversation: every code (scanned anywhere, typed in the scan box, picked from the
  * history) goes through one queue, is answered in order, and the answer becomes the current card
- * and the head of the history. A fresher stock record (`stock.updated`) replaces the card in place.
+ * and the head of the history. A fresher stock record (`stock.updated`) replaces the card in place;
+ * a SKU the service no longer has (`stock.removed`) turns its card into "not found at the service".
  */
 
 export type ScanOrigin = 'scanner' | 'typed' | 'history';
@@ -97,6 +98,7 @@ async function answer(item: { code: string; origin: ScanOrigin }): Promise<void>
     return;
   }
   const asked = epoch;
+  const sent = ++lookupsSent;
   const result = await call((d) => d.stock.lookup({ code: item.code }));
   // The account changed while this was looked up: ask again, in the account that is signed in now.
   if (asked !== epoch) return answer(item);
@@ -108,7 +110,12 @@ async function answer(item: { code: string; origin: ScanOrigin }): Promise<void>
   const r = result.value;
   switch (r.kind) {
     case 'stock': {
-      // The fresh copy can overtake the answer it refreshes (events and answers travel apart).
+      // The refresh this answer started can overtake it (events and answers travel apart): a fresh
+      // copy replaces it, a removal after it was asked makes it a miss at the service.
+      if ((removedAt.get(r.stock.sku) ?? -1) >= sent) {
+        show({ ...base, at, kind: 'not_found', searched: 'service' });
+        return;
+      }
       const fresher = newerThan(r.stock);
       show({
         ...base,
@@ -173,6 +180,7 @@ export function forgetScans(): void {
   scanSession.history = [];
   scanSession.overflowed = 0;
   recentFresh.clear();
+  removedAt.clear();
 }
 
 export function whenScansAnswered(): Promise<void> {
@@ -192,6 +200,7 @@ function newerThan(stock: Stock): Stock | null {
 }
 
 function applyFresh(stock: Stock): void {
+  removedAt.delete(stock.sku); // the service has it (again)
   recentFresh.delete(stock.sku);
   recentFresh.set(stock.sku, stock);
   if (recentFresh.size > RECENT_FRESH_MAX) recentFresh.delete(recentFresh.keys().next().value!);
@@ -205,15 +214,33 @@ function applyFresh(stock: Stock): void {
   scanSession.history = scanSession.history.map(replace);
 }
 
+/** Counts lookups sent; a removal is stamped with the count when it arrived. */
+let lookupsSent = 0;
+/** SKU -> lookupsSent when main said the service no longer has it (a few dozen kept). */
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- lookup table, never rendered
+const removedAt = new Map<string, number>();
+
+function applyRemoved({ sku }: { sku: string }): void {
+  removedAt.delete(sku);
+  removedAt.set(sku, lookupsSent);
+  if (removedAt.size > RECENT_FRESH_MAX) removedAt.delete(removedAt.keys().next().value!);
+  recentFresh.delete(sku);
+  const gone = (a: Answer): Answer => (a.kind === 'stock' && a.stock.sku === sku ? { id: a.id, code: a.code, origin: a.origin, at: a.at, kind: 'not_found', searched: 'service' } : a);
+  if (scanSession.current) scanSession.current = gone(scanSession.current);
+  scanSession.history = scanSession.history.map(gone);
+}
+
 /**
  * Wires the session to the app: what happens after each answer (the shell shows the Scan screen,
  * or Shipments for a shipment token) and fresh stock records. Returns the unsubscribe.
  */
 export function startScanSession(hooks: { onAnswer?: (answer: Answer) => void } = {}): () => void {
   onAnswer = hooks.onAnswer ?? (() => {});
-  const off = onDesk('stock.updated', applyFresh);
+  const offFresh = onDesk('stock.updated', applyFresh);
+  const offRemoved = onDesk('stock.removed', applyRemoved);
   return () => {
-    off();
+    offFresh();
+    offRemoved();
     onAnswer = () => {};
   };
 }
