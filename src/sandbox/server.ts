@@ -3,6 +3,9 @@
 //   X-Request-Id -> faults -> route (404/405) -> auth -> rate limit -> body (413/400)
 //   -> Idempotency-Key (400) -> schema (400/422) -> handler in one SQLite transaction.
 import type { Socket } from 'node:net';
+// node:timers rather than the globals: a test that fakes the global clock around an in-process
+// sandbox must not push its requests past their answer bound.
+import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { allOperations, operationInfo } from '../shared/api/operations';
