@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiClient, type ApiClient, type RequestOutcome } from '../api';
 import type { Cache } from '../cache';
@@ -190,7 +191,12 @@ export class AccountService {
   }
 
   async #beginDemo(): Promise<void> {
-    const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dbPath: join(this.#o.dataDir, DEMO_SANDBOX_FILE), ...this.#o.demoSandbox });
+    const options: SandboxOptions = { host: '127.0.0.1', port: 0, dbPath: join(this.#o.dataDir, DEMO_SANDBOX_FILE), ...this.#o.demoSandbox };
+    // A sandbox seeded anew (its file was deleted, or it lives in memory) starts its record versions
+    // over: what the cache holds from the previous one would look newer than the service's answers
+    // and never be replaced.
+    const seededAnew = options.dbPath === undefined || options.dbPath === ':memory:' || !existsSync(options.dbPath);
+    const sandbox = await startSandbox(options);
     const { clientId, clientSecret } = DEMO_OWNERS.desk;
     try {
       this.#begin(
@@ -203,6 +209,7 @@ export class AccountService {
           sandbox,
           createClient: (onOutcome) => this.#client(sandbox.baseUrl, onOutcome, async () => ({ clientId, clientSecret })),
         }),
+        { forgetCache: seededAnew },
       );
       this.#o.settings.setAccount(null, true);
     } catch (error) {
@@ -261,10 +268,10 @@ export class AccountService {
     });
   }
 
-  /** Starts a session; a cache that holds another account's records is cleared first. */
-  #begin(session: Session): void {
+  /** Starts a session; a cache that holds another account's records (or a forgotten service's) is cleared first. */
+  #begin(session: Session, opts: { forgetCache?: boolean } = {}): void {
     const { cache } = this.#o;
-    if (cache.meta.get(CACHE_OWNER_KEY) !== session.accountKey) {
+    if (opts.forgetCache || cache.meta.get(CACHE_OWNER_KEY) !== session.accountKey) {
       cache.writes.clearCatalog();
       cache.meta.set(CACHE_OWNER_KEY, session.accountKey);
     }
