@@ -25,7 +25,7 @@ export class ShipmentService {
         const answer = await s.api.readShipment(token);
         return s.recorder.shipment(answer.body);
       } catch (error) {
-        if (error instanceof DeskFailure && error.error.code === 'shipment_not_found') this.cache.writes.deleteShipment(token);
+        if (error instanceof DeskFailure && error.error.code === 'shipment_not_found' && s.recorder.active) this.cache.writes.deleteShipment(token);
         if (!cacheWillDo(error)) throw error;
       }
     }
@@ -83,7 +83,8 @@ export class ShipmentService {
   async delete(token: string): Promise<Output<'shipments.delete'>> {
     const s = requireOnline(this.session());
     const answer = await s.api.deleteShipment(token);
-    this.cache.writes.deleteShipment(token);
+    // Like every write of an answer: not into a cache that another account took over meanwhile.
+    if (s.recorder.active) this.cache.writes.deleteShipment(token);
     return { token: answer.body.token, deleted: true };
   }
 
