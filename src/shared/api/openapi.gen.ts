@@ -355,7 +355,7 @@ export interface components {
         Gtin: string;
         /**
          * Format: date-time
-         * @description RFC 3339 in UTC with milliseconds, e.g. `2025-01-06T08:00:00.000Z`.
+         * @description RFC 3339 in UTC with milliseconds, e.g. `2025-01-06T08:00:00.000Z`. In a filter, a leap second (`:60`) counts as the next second.
          * @example 2025-01-06T08:00:00.000Z
          */
         Timestamp: string;
@@ -761,6 +761,7 @@ export interface components {
         StockItemNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -802,6 +803,7 @@ export interface components {
         IdempotencyConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -812,6 +814,7 @@ export interface components {
         AdjustConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -859,7 +862,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The service cannot answer now; retry later. Code: `service_unavailable`. */
+        /** @description The service cannot answer now, or the request was not complete and answered within 10 s (then with `Connection: close`); retry later. Code: `service_unavailable`. */
         ServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
