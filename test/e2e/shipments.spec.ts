@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { seriousA11yProblems } from './support/page-helpers';
+import { restMouse, seriousA11yProblems } from './support/page-helpers';
 
 /**
  * The Shipments screen through the harness (real renderer, bridge, main services, sandbox):
@@ -128,6 +128,7 @@ test('cancel a created shipment after confirming; the service answer shows', asy
   await expect(d.getByRole('status').filter({ hasText: 'The service answered' })).toContainText('is cancelled since');
   await expect(d.getByTestId('shipment-status')).toHaveText('Cancelled');
   await expect(d.getByRole('button', { name: 'Cancel shipment…' })).toHaveCount(0);
+  await restMouse(page);
   await page.screenshot({ path: 'test/artifacts/e2e/shipments-cancelled.png' });
 });
 
@@ -209,6 +210,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`shipments screens in ${scheme}: screenshots and accessibility audit`, async ({ page, desk }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await openShipments(page, desk.url);
+    await restMouse(page);
     await page.screenshot({ path: `test/artifacts/e2e/shipments-${scheme}.png` });
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
 
@@ -217,16 +219,19 @@ for (const scheme of ['light', 'dark'] as const) {
     await detail(page).getByRole('button', { name: 'Transit time' }).click();
     await expect(detail(page).getByTestId('transit-time')).toBeVisible();
     await expect(detail(page).getByTestId('green-index')).toBeVisible();
+    await restMouse(page);
     await page.screenshot({ path: `test/artifacts/e2e/shipment-detail-${scheme}.png`, fullPage: true });
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
 
     await detail(page).getByRole('button', { name: 'Cancel shipment…' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
+    await restMouse(page);
     await page.screenshot({ path: `test/artifacts/e2e/shipment-cancel-dialog-${scheme}.png` });
     await page.keyboard.press('Escape');
 
     await page.getByRole('tab', { name: 'New shipment' }).click();
     await page.getByRole('button', { name: 'Create shipment' }).click();
+    await restMouse(page);
     await page.screenshot({ path: `test/artifacts/e2e/shipment-create-${scheme}.png` });
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
 
@@ -237,6 +242,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(route.getByTestId('green-index')).toContainText('km');
     await route.getByRole('button', { name: 'Transit time' }).click();
     await expect(route.getByTestId('transit-time')).toContainText(/business day/);
+    await restMouse(page);
     await page.screenshot({ path: `test/artifacts/e2e/shipment-route-${scheme}.png` });
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { seriousA11yProblems } from './support/page-helpers';
+import { restMouse, seriousA11yProblems } from './support/page-helpers';
 
 /**
  * The Stock screen through the harness: the real renderer in Chromium, the real bridge, main's
@@ -111,12 +111,15 @@ for (const scheme of ['light', 'dark'] as const) {
     await openStock(page, desk.url);
     await page.locator('[data-testid="stock-table"] tr.data').nth(2).click();
     await expect(page.getByTestId('stock-levels')).toBeVisible();
+    await expect(page.getByText('checking the service…')).toHaveCount(0); // the panel's fresh answer, not its wait
     await page.locator('[data-testid="stock-table"] tr.data').nth(2).focus();
+    await restMouse(page);
     await page.screenshot({ path: `test/artifacts/e2e/stock-${scheme}.png` });
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
 
     await page.getByRole('tab', { name: 'Products' }).click();
     await expect(page.getByTestId('products-table').getByRole('row')).toHaveCount(51);
+    await restMouse(page);
     await page.screenshot({ path: `test/artifacts/e2e/stock-products-${scheme}.png` });
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
   });

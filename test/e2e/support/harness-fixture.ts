@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { DeskCore } from '../../../src/main/desk-core';
 import type { FaultSettings } from '../../../src/sandbox';
 import { startHarness, type HarnessOptions, type RunningHarness } from '../../../src/harness/index';
+import { restMouse } from './page-helpers';
 
 /**
  * Playwright fixture for the end-to-end specs: one harness (the real core in demo mode, the real
@@ -86,6 +87,7 @@ export const test = base.extend<{ desk: DeskHarness; deskOptions: DeskOptions },
         if (!/^[a-z0-9][a-z0-9._-]{0,80}$/i.test(name)) throw new Error(`screenshot name ${name} is not a plain file name`);
         await mkdir(ARTIFACTS, { recursive: true });
         const path = join(ARTIFACTS, `${name}.png`);
+        await restMouse(page); // the resting state, not the hover of the last click
         await page.screenshot({ path });
         return path;
       },

@@ -3,6 +3,7 @@ import type { DeskError } from '../../../shared/ipc/result';
 import { connectivity } from '../state/connectivity.svelte';
 import { call, onDesk } from '../state/desk';
 import { pushNotice } from '../state/notices.svelte';
+import { REFRESH_GIVE_UP_MS } from '../state/refresh';
 import { settings } from '../state/settings.svelte';
 import type { RejectedBurst } from './detector';
 import { ScanQueue } from './queue';
@@ -69,8 +70,6 @@ function sound(tone: AnswerTone): void {
   playTone(map[tone], settings.value.soundsMuted);
 }
 
-/** A refresh that never reports back (service refused, network dropped) must not say "checking" forever. */
-const REFRESH_GIVE_UP_MS = 10_000;
 
 /** The User Timing mark of the latest answer shown (one kept: a day of scans must not pile up entries). */
 const ANSWER_MARK = 'scan:answer';
