@@ -2055,7 +2055,8 @@ export const openapiDocument: Readonly<Record<string, unknown>> = {
           },
           "levels": {
             "type": "array",
-            "description": "One entry per warehouse that holds a level for this SKU, in warehouse order.",
+            "description": "One entry per warehouse that holds a level for this SKU, in warehouse order; no warehouse twice.",
+            "x-unique-by": "warehouse_id",
             "items": {
               "$ref": "#/components/schemas/StockLevel"
             }

@@ -532,7 +532,7 @@ export interface components {
         StockItem: {
             sku: components["schemas"]["Sku"];
             name: string;
-            /** @description One entry per warehouse that holds a level for this SKU, in warehouse order. */
+            /** @description One entry per warehouse that holds a level for this SKU, in warehouse order; no warehouse twice. */
             levels: components["schemas"]["StockLevel"][];
             updated_at: components["schemas"]["Timestamp"];
             /** @description Grows by one with every change of any level of this item. */

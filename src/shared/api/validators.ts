@@ -4,6 +4,7 @@
 // suits the main process and Node, not a renderer under a CSP without 'unsafe-eval'.
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type { SchemaValidateFunction } from 'ajv/dist/types/index.js';
 import addFormats from 'ajv-formats';
 import { openapiDocument } from './openapi-document.gen';
 import { operationInfo, resolveLocalRef } from './operations';
@@ -40,6 +41,26 @@ const DOCUMENT_ID = 'https://warehouse-desk.invalid/openapi.json';
 
 let ajvInstance: Ajv2020 | undefined;
 
+/**
+ * `x-unique-by: <property>` on an array: each item's property appears once. JSON Schema has no
+ * such keyword (uniqueItems compares whole items), and a stock item listing one warehouse twice
+ * has no meaning.
+ */
+const uniqueBy: SchemaValidateFunction = (property: string, data: unknown[]) => {
+  const seen = new Set<unknown>();
+  for (const [index, item] of data.entries()) {
+    const value = typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[property] : undefined;
+    if (value === undefined) continue;
+    if (seen.has(value)) {
+      uniqueBy.errors = [{ keyword: 'x-unique-by', message: `lists ${property} ${JSON.stringify(value)} more than once`, params: { property, index } }];
+      return false;
+    }
+    seen.add(value);
+  }
+  uniqueBy.errors = undefined;
+  return true;
+};
+
 function ajv(): Ajv2020 {
   if (ajvInstance) return ajvInstance;
   const instance = new Ajv2020({ allErrors: true, strict: true, verbose: true, coerceTypes: false, useDefaults: false });
@@ -60,6 +81,9 @@ function ajv(): Ajv2020 {
     'x-error-codes',
     'x-problem',
   ]);
+  // JSON Schema has no "unique by a property": `x-unique-by: warehouse_id` on an array says each
+  // item's warehouse_id appears once (a stock item listing one warehouse twice has no meaning).
+  instance.addKeyword({ keyword: 'x-unique-by', type: 'array', schemaType: 'string', errors: true, validate: uniqueBy });
   instance.addSchema({ ...openapiDocument, $id: DOCUMENT_ID });
   ajvInstance = instance;
   return instance;

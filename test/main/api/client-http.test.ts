@@ -155,6 +155,16 @@ describe('answers the contract does not allow', () => {
     expect(outcomes.at(-1)).toMatchObject({ ok: false, networkError: false, status: 200 });
   });
 
+  it('reports a stock item that lists one warehouse twice as unexpected_response (a cache cannot hold it)', async () => {
+    const level = STOCK_ITEM.levels[0]!;
+    const stub = await serviceStub((_req, res) =>
+      sendJson(res, 200, { ...STOCK_ITEM, levels: [level, { ...level, on_hand: level.on_hand + 1 }] }, { 'X-Request-Id': 'req_twicewarehouse01' }),
+    );
+    const error = await failureOf(clientFor(stub).readStock('WD-000001'));
+    expect(error).toMatchObject({ code: 'unexpected_response', status: 200, requestId: 'req_twicewarehouse01' });
+    expect(error.details).toContainEqual({ field: 'levels', problem: `lists warehouse_id "${level.warehouse_id}" more than once` });
+  });
+
   it('accepts unknown extra fields and missing optional ones', async () => {
     const stub = await serviceStub((_req, res) =>
       sendJson(res, 200, {
