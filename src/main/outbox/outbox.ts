@@ -237,7 +237,7 @@ export class Outbox {
         })));
       } catch (error) {
         // The service applied it, and that is what the entry must say whatever the cache made of
-        // the stock it answered (one warehouse listed twice, say): left queued, it would be sent
+        // the stock it answered (a write the cache refuses): left queued, it would be sent
         // again forever and hold up every entry after it. The stock comes with the next sync.
         this.#deps.log?.('error', 'the stock an applied adjustment answered could not be cached', { id: entry.id, error: String(error) });
         applied = outbox.update(entry.id, change);

@@ -215,9 +215,9 @@ describe('outbox', () => {
     expect(cache.outbox.get(fine.id)!.entry.state).toBe('applied');
   });
 
-  it('records an adjustment the service applied as applied even when the cache cannot take the stock it answered, and goes on', async () => {
+  it('an applied adjustment whose answer breaks the contract is held as unexpected_response, never sent twice, and does not hold up the rest', async () => {
     // The service answers the adjustment of WD-000011 with a stock item listing one warehouse
-    // twice (the contract only describes one level per warehouse): the cache refuses to store it.
+    // twice, which the API contract does not allow (x-unique-by): the client refuses the answer.
     const proxy = await startProxy(sandbox.baseUrl, (path) =>
       path.endsWith('/WD-000011/adjust')
         ? {
@@ -230,19 +230,21 @@ describe('outbox', () => {
         : {},
     );
     const viaProxy = testClient(proxy);
-    const log: Array<{ level: string; message: string }> = [];
-    const other = new Outbox({ cache, recorder: new CatalogRecorder(cache), events, api: () => viaProxy, online: () => true, account: () => 'proxied', log: (level, message) => log.push({ level, message }) });
+    const other = new Outbox({ cache, recorder: new CatalogRecorder(cache), events, api: () => viaProxy, online: () => true, account: () => 'proxied' });
     try {
       const odd = other.enqueue(adjust('WD-000011', 2));
       const next = other.enqueue(adjust('WD-000012', 1));
       await other.idle();
-      await other.kick(); // the outbox's timer, once more: nothing is sent again
       const key = cache.outbox.get(odd.id)!.idempotencyKey;
       expect(appliedWith('WD-000011', key)).toBe(1);
-      expect(cache.outbox.get(odd.id)!.entry, 'applied at the service, queued in the outbox').toMatchObject({ state: 'applied', attempts: 1, applied: { adjustmentId: expect.stringMatching(/^adj_/) } });
-      expect(cache.outbox.get(next.id)!.entry.state, 'the entries after it are held up').toBe('applied');
-      expect(proxy.seen.filter((p) => p.endsWith('/WD-000011/adjust'))).toHaveLength(1);
-      expect(log.map((l) => l.level)).toContain('error');
+      expect(cache.outbox.get(odd.id)!.entry).toMatchObject({ state: 'rejected', attempts: 1, lastError: { code: 'unexpected_response', status: 200, requestId: expect.stringMatching(/^req_/) } });
+      expect(cache.outbox.get(next.id)!.entry.state, 'the entries after it are not held up').toBe('applied');
+      // Retried by the worker: the same key, so the service replays its answer and applies nothing again.
+      other.retry(odd.id);
+      await other.idle();
+      expect(cache.outbox.get(odd.id)!.idempotencyKey).toBe(key);
+      expect(appliedWith('WD-000011', key)).toBe(1);
+      expect(proxy.seen.filter((p) => p.endsWith('/WD-000011/adjust'))).toHaveLength(2);
     } finally {
       await other.idle();
       await proxy.close();
