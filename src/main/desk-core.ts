@@ -60,12 +60,13 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   // full check (about 1 s on a 100,000-SKU cache) would sit on the start path (bench figure 8).
   const cache = openCache(options.dataDir, { check: 'quick' });
   if (cache.recovery) {
-    log?.('warn', 'cache file damaged, rebuilt', { reason: cache.recovery.reason });
-    notices.add(
-      'warning',
-      'cache_rebuilt',
-      `The offline cache was damaged and has been rebuilt; it refills from the service. The damaged file was kept as ${cache.recovery.movedTo} (adjustments still waiting in it could not be recovered).`,
-    );
+    const { reason, movedTo, outbox } = cache.recovery;
+    log?.('warn', 'cache file damaged, rebuilt', { reason, outboxCopied: outbox.copied, outboxWaiting: outbox.waiting, outboxProblem: outbox.problem });
+    const adjustments =
+      outbox.problem === null
+        ? `${outbox.waiting} adjustment${outbox.waiting === 1 ? '' : 's'} still waiting in it will be sent as before, once each.`
+        : `Adjustments still waiting in it could not be recovered (${outbox.problem}): check the stock of recent adjustments.`;
+    notices.add('warning', 'cache_rebuilt', `The offline cache was damaged and has been rebuilt; it refills from the service. ${adjustments} The damaged file was kept as ${movedTo}.`);
   }
   // Entries the last process left mid-send go back to the queue, before anything is sent.
   const interrupted = cache.outbox.requeueInterrupted(new Date().toISOString());

@@ -1,12 +1,15 @@
 import Database from 'better-sqlite3';
 import { existsSync, renameSync } from 'node:fs';
 import { migrate } from './migrate';
+import { salvageOutbox, type OutboxSalvage } from './outbox-salvage';
 
 export interface CacheRecovery {
   /** Why the old file could not be used. */
   reason: string;
-  /** Where the old file was moved, kept for support (it may hold adjustments that were never sent). */
+  /** Where the old file was moved, kept for support. */
   movedTo: string;
+  /** Its outbox, taken over into the new file where it could be trusted (outbox-salvage.ts). */
+  outbox: OutboxSalvage;
 }
 
 export interface OpenedDatabase {
@@ -30,9 +33,10 @@ function configure(db: Database.Database): void {
   // WAL: readers never wait for the sync writer. NORMAL: a power cut may lose the last
   // transactions but never corrupts the file; the outbox entry written before a send is still
   // durable against a crash of the app itself, which is what exactly-once relies on.
+  // Where WAL cannot be had (a file system without shared memory, e.g. some network shares) the
+  // file is fine: it keeps a rollback journal, with FULL so each commit still survives a power cut.
   const mode = db.pragma('journal_mode = WAL', { simple: true });
-  if (mode !== 'wal') throw new Error(`journal_mode is ${String(mode)}`);
-  db.pragma('synchronous = NORMAL');
+  db.pragma(mode === 'wal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   db.pragma('foreign_keys = ON');
   // 100,000 SKUs make a cache file of ~130 MB; the default 2 MB page cache thrashes on sync writes
   // and searches. 16 MB keeps the hot index pages in memory without growing the process much (no
@@ -90,7 +94,8 @@ function looksDamaged(error: unknown): boolean {
 /**
  * Opens (or creates) the cache file. A file that is not a database, fails the integrity check or
  * comes from a newer app is moved aside with a timestamp and rebuilt empty: the cache refills from
- * the service, and the worker gets a notice instead of an app that does not start.
+ * the service, the outbox is taken over where it can be trusted, and the worker gets a notice
+ * instead of an app that does not start.
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): OpenedDatabase {
   const now = options.now ?? (() => new Date());
@@ -102,6 +107,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): O
     if (!looksDamaged(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     const movedTo = moveAside(file, now());
-    return { db: openChecked(file, check), recovery: { reason, movedTo } };
+    const db = openChecked(file, check);
+    return { db, recovery: { reason, movedTo, outbox: salvageOutbox(movedTo, db) } };
   }
 }

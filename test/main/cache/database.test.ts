@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache } from '../../../src/main/cache';
+import { openDatabase } from '../../../src/main/cache/database';
 import { LATEST_VERSION } from '../../../src/main/cache/migrations';
 import { stock, T0 } from '../core/support/records';
 import { tempDir } from '../core/support/temp-dir';
@@ -69,6 +70,85 @@ describe('cache database file', () => {
       cache.close();
     });
   }
+
+  describe('the outbox of a damaged file', () => {
+    const entry = (n: number) => ({
+      id: `adj-${n}`,
+      account: 'demo:desk-demo',
+      idempotencyKey: `key-${n}`,
+      sku: `WD-00000${n}`,
+      warehouseId: 'wh_a',
+      delta: n,
+      reason: 'found' as const,
+      note: n === 2 ? 'pallet 2' : null,
+      createdAt: T0,
+    });
+    /** A real cache: three adjustments written first (early pages), then a catalog after them. */
+    function cacheFileWithOutbox(): string {
+      const cache = openCache(dir.path);
+      for (const n of [1, 2, 3]) cache.outbox.insert(entry(n));
+      cache.outbox.update('adj-3', { state: 'applied', updatedAt: T0, attempts: 1 });
+      cache.db.transaction(() => {
+        for (let i = 0; i < 3000; i++) cache.writes.upsertStock(stock(`XX-${String(i).padStart(6, '0')}`, `Filler item ${i} `.repeat(4), [['wh_a', i]]), T0);
+      })();
+      cache.db.pragma('wal_checkpoint(TRUNCATE)');
+      cache.close();
+      return join(dir.path, 'cache.sqlite');
+    }
+    function pageOf(file: string, table: string): number {
+      const db = new Database(file, { readonly: true });
+      try {
+        return (db.prepare('SELECT rootpage FROM sqlite_master WHERE name = ?').get(table) as { rootpage: number }).rootpage;
+      } finally {
+        db.close();
+      }
+    }
+    function zap(file: string, from: number, length: number): void {
+      const bytes = readFileSync(file);
+      bytes.fill(0x5a, from, from + length);
+      writeFileSync(file, bytes);
+    }
+
+    it('is taken over when only other tables are damaged: waiting adjustments keep their keys and order', () => {
+      const file = cacheFileWithOutbox();
+      const size = readFileSync(file).length;
+      zap(file, size - 4096 * 12, 4096 * 8); // catalog pages near the end
+      const cache = openCache(dir.path);
+      expect(cache.recovery?.outbox).toEqual({ copied: 3, waiting: 2, problem: null });
+      expect(cache.outbox.get('adj-2')).toMatchObject({ account: 'demo:desk-demo', idempotencyKey: 'key-2', entry: { delta: 2, note: 'pallet 2', state: 'queued' } });
+      expect(cache.outbox.get('adj-3')).toMatchObject({ entry: { state: 'applied', attempts: 1 } });
+      expect(cache.outbox.nextQueued('demo:desk-demo')?.entry.id).toBe('adj-1');
+      expect(cache.reads.stockCount()).toBe(0); // the catalog refills from the service
+      cache.close();
+    });
+
+    it('is not taken over when its own pages are damaged: nothing that might be wrong is ever sent', () => {
+      const file = cacheFileWithOutbox();
+      zap(file, (pageOf(file, 'outbox') - 1) * 4096, 4096);
+      const cache = openCache(dir.path);
+      expect(cache.recovery).not.toBeNull();
+      expect(cache.recovery!.outbox.copied).toBe(0);
+      expect(cache.recovery!.outbox.problem).toBeTruthy();
+      expect(cache.outbox.nextQueued('demo:desk-demo')).toBeNull();
+      cache.close();
+    });
+
+    it('says why when the file is no database at all', () => {
+      writeFileSync(join(dir.path, 'cache.sqlite'), 'not a database '.repeat(500));
+      const cache = openCache(dir.path);
+      expect(cache.recovery?.outbox).toMatchObject({ copied: 0, waiting: 0, problem: expect.stringMatching(/not a database/) });
+      cache.close();
+    });
+  });
+
+  it('works with a rollback journal where WAL cannot be had, with FULL sync for each commit', () => {
+    // An in-memory database is one that cannot be WAL; before, that was taken for damage.
+    const { db, recovery } = openDatabase(':memory:');
+    expect(recovery).toBeNull();
+    expect(db.pragma('journal_mode', { simple: true })).toBe('memory');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    db.close();
+  });
 
   it('moves aside a cache written by a newer app instead of guessing at its schema', () => {
     const file = join(dir.path, 'cache.sqlite');
