@@ -4,7 +4,6 @@
 //   and pragmas (openCache runs the same migrations), one transaction per 500 SKUs.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { openCache } from '../../src/main/cache';
 import { nowMs } from './stats';
 
@@ -127,10 +126,4 @@ export function timeBareInsert(rows: SyncedRows, dir: string, options: { chunk?:
   } finally {
     cache.close();
   }
-}
-
-export function scratchDir(root: string, name: string): string {
-  const dir = join(root, name);
-  mkdirSync(dir, { recursive: true });
-  return dir;
 }

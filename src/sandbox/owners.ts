@@ -11,12 +11,6 @@ export type DemoOwnerKey = keyof typeof DEMO_OWNERS;
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
-export interface OwnerRow {
-  id: number;
-  client_id: string;
-  name: string;
-}
-
 /** Creates the demo owners if they are missing; returns their ids. */
 export function ensureDemoOwners(db: SandboxDb): Record<DemoOwnerKey, number> {
   const insert = db.prepare('INSERT OR IGNORE INTO owners (client_id, secret_sha256, name) VALUES (?, ?, ?)');
