@@ -7,9 +7,6 @@ import { loadSettings } from './settings.svelte';
 import { startSync } from './sync.svelte';
 import { loadWarehouses } from './warehouses.svelte';
 
-/** Facts about the running app (version, demo mode). */
-export const appInfo = $state<{ version: string | null; demo: boolean }>({ version: null, demo: false });
-
 let stopAll: (() => void) | null = null;
 
 /**
@@ -23,21 +20,16 @@ export function startDeskState(): () => void {
   }
   const offs = [
     startConnectivity(),
-    startAccount((s) => {
-      appInfo.demo = s.mode === 'demo';
-      void loadWarehouses();
-    }),
+    startAccount(() => void loadWarehouses()),
     startSync(() => void loadWarehouses()),
     startOutbox(),
     startNotices(),
   ];
   void loadSettings();
   void loadWarehouses();
+  // Demo mode is read from account.status; of app.info only the start-up notices are shown.
   void call((d) => d.app.info()).then((r) => {
-    if (!r.ok) return;
-    appInfo.version = r.value.version;
-    appInfo.demo = r.value.demo;
-    for (const n of r.value.notices) pushNotice(n);
+    if (r.ok) for (const n of r.value.notices) pushNotice(n);
   });
   stopAll = () => {
     for (const off of offs) off();

@@ -56,10 +56,3 @@ export function errorMessage(error: Pick<DeskError, 'code' | 'message'>): string
   return FALLBACK_MESSAGES[error.code] ?? 'No further detail was given.';
 }
 
-/** One line for support: code, status and request id, the same text the Copy button copies. */
-export function errorReference(error: DeskError): string {
-  const parts = [`code ${error.code}`];
-  if (error.status !== undefined) parts.push(`HTTP ${error.status}`);
-  if (error.requestId) parts.push(`request ${error.requestId}`);
-  return parts.join(', ');
-}

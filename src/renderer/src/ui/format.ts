@@ -74,13 +74,6 @@ export function formatAge(when: When, now: When = Date.now()): string {
   return future ? `in ${text}` : `${text} ago`;
 }
 
-/** Whole milliseconds between two instants (0 when either is unreadable). */
-export function ageMs(when: When, now: When = Date.now()): number {
-  const d = toDate(when);
-  const n = toDate(now);
-  return d && n ? Math.max(0, n.getTime() - d.getTime()) : 0;
-}
-
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: string | undefined): Intl.NumberFormat {
   const key = locale ?? '';
