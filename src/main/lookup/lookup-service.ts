@@ -1,7 +1,8 @@
-import { isTransient, type ApiClient } from '../api';
+import type { ApiClient } from '../api';
 import type { Cache } from '../cache';
 import type { EventHub } from '../ipc/event-hub';
 import type { CatalogRecorder } from '../services/catalog-recorder';
+import { cacheWillDo } from '../services/remote';
 import type { LookupResult, Stock } from '../../shared/ipc/records';
 import { DeskFailure } from '../../shared/ipc/result';
 import { parseCode } from './parse-code';
@@ -138,8 +139,7 @@ export class LookupService {
   async #readFromService(api: ApiClient, sku: string): Promise<Stock | null> {
     try {
       const answer = await api.readStock(sku);
-      const confirmedAt = this.deps.recorder.confirmedAt();
-      return this.deps.recorder.stock(answer.body, confirmedAt) ?? this.deps.cache.reads.stockBySku(sku);
+      return this.deps.recorder.stock(answer.body) ?? this.deps.cache.reads.stockBySku(sku);
     } catch (error) {
       if (error instanceof DeskFailure && NOT_FOUND_CODES.has(error.error.code)) return null;
       throw error;
@@ -154,7 +154,7 @@ export class LookupService {
     } catch (error) {
       // The service could not be asked after all (the network went, it is overloaded): say the
       // answer comes from the offline cache only. Anything else (signed out, refused) is shown.
-      if (error instanceof DeskFailure && isTransient(error.error)) return { kind: 'not_found', code, searched: 'cache' };
+      if (cacheWillDo(error)) return { kind: 'not_found', code, searched: 'cache' };
       throw error;
     }
   }
