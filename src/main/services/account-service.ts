@@ -117,7 +117,7 @@ export class AccountService {
       const token = await checker.getToken({ clientId: account.clientId, clientSecret: input.clientSecret });
       try {
         await this.#vault.saveCredentials(account, input.clientSecret);
-        await this.#vault.saveToken(account, token.accessToken, Date.now() + token.expiresIn * 1000);
+        await this.#vault.tokenCache(account).save(token.accessToken, token.expiresIn);
         this.#keychain = 'available';
       } catch (error) {
         if (isKeychainFailure(error)) this.#keychain = 'unavailable';
