@@ -103,7 +103,6 @@ export type EventName = keyof typeof events;
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
 
 export const CHANNEL_NAMES = Object.keys(channels) as Channel[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];
 
 export function isChannel(name: unknown): name is Channel {
   return typeof name === 'string' && Object.hasOwn(channels, name);
