@@ -67,6 +67,11 @@ export class CatalogRecorder {
     return records;
   }
 
+  /** Records a page of shipments in one transaction. */
+  shipments(wires: readonly ShipmentWire[], confirmedAt = this.confirmedAt()): Shipment[] {
+    return this.cache.writes.transaction(() => wires.map((w) => this.shipment(w, confirmedAt)));
+  }
+
   shipment(wire: ShipmentWire, confirmedAt = this.confirmedAt()): Shipment {
     const record = toShipment(wire, confirmedAt, 'service');
     if (!this.#active) return record;

@@ -45,9 +45,8 @@ export class ShipmentService {
           ...(filter.status ? { status: filter.status } : {}),
           ...(filter.reference ? { reference: filter.reference } : {}),
         });
-        const confirmedAt = s.recorder.confirmedAt();
         return {
-          shipments: answer.body.data.map((w) => s.recorder.shipment(w, confirmedAt)),
+          shipments: s.recorder.shipments(answer.body.data),
           nextCursor: answer.body.next_cursor ?? null,
           source: 'service',
         };
