@@ -93,6 +93,14 @@ function checkCountries(entries: [field: string, place: Place][]): void {
 
 const placeOf = (address: Address): Place => ({ country: address.country, postal_code: address.postal_code });
 
+/** The route a calculation was given: refused when the calculation does not cover a country. */
+function checkGivenRoute(route: { origin: Place; destination: Place }): void {
+  checkCountries([
+    ['origin.country', route.origin],
+    ['destination.country', route.destination],
+  ]);
+}
+
 export function shipmentHandlers(services: SandboxServices): Pick<
   Handlers,
   'createShipment' | 'listShipments' | 'readShipment' | 'cancelShipment' | 'deleteShipment' | 'greenIndex' | 'transitTime'
@@ -113,6 +121,18 @@ export function shipmentHandlers(services: SandboxServices): Pick<
     const row = TOKEN_PATTERN.test(token) ? byToken.get(ownerId, token) : undefined;
     if (!row) throw shipmentNotFound();
     return row;
+  }
+
+  /** A stored shipment's route for a calculation (sender to recipient), checked like a given one. */
+  function shipmentRoute(ownerId: number, token: string): { shipment: Shipment; origin: Place; destination: Place } {
+    const shipment = shipmentRecord(find(ownerId, token));
+    const origin = placeOf(shipment.sender.address);
+    const destination = placeOf(shipment.recipient.address);
+    checkCountries([
+      ['shipment_token', origin],
+      ['shipment_token', destination],
+    ]);
+    return { shipment, origin, destination };
   }
 
   return {
@@ -198,19 +218,10 @@ export function shipmentHandlers(services: SandboxServices): Pick<
 
     greenIndex({ owner, body }) {
       if ('shipment_token' in body) {
-        const shipment = shipmentRecord(find(owner.id, body.shipment_token));
-        const origin = placeOf(shipment.sender.address);
-        const destination = placeOf(shipment.recipient.address);
-        checkCountries([
-          ['shipment_token', origin],
-          ['shipment_token', destination],
-        ]);
+        const { shipment, origin, destination } = shipmentRoute(owner.id, body.shipment_token);
         return greenIndex(origin, destination, shipment.parcels.map((p) => p.weight_grams));
       }
-      checkCountries([
-        ['origin.country', body.origin],
-        ['destination.country', body.destination],
-      ]);
+      checkGivenRoute(body);
       return greenIndex(body.origin, body.destination, body.parcels.map((p) => p.weight_grams));
     },
 
@@ -220,19 +231,10 @@ export function shipmentHandlers(services: SandboxServices): Pick<
         throw validationFailed('ship_date', 'must be between 2000-01-01 and 2100-12-31');
       }
       if ('shipment_token' in body) {
-        const shipment = shipmentRecord(find(owner.id, body.shipment_token));
-        const origin = placeOf(shipment.sender.address);
-        const destination = placeOf(shipment.recipient.address);
-        checkCountries([
-          ['shipment_token', origin],
-          ['shipment_token', destination],
-        ]);
+        const { shipment, origin, destination } = shipmentRoute(owner.id, body.shipment_token);
         return transitTime(origin, destination, shipDate, shipment.service);
       }
-      checkCountries([
-        ['origin.country', body.origin],
-        ['destination.country', body.destination],
-      ]);
+      checkGivenRoute(body);
       return transitTime(body.origin, body.destination, shipDate, 'standard');
     },
   };
