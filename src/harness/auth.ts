@@ -29,7 +29,7 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null;
 }
 
-/** The token a request carries in its cookie or Authorization header (never in its URL: see urlToken). */
+/** The token a request carries in its cookie or Authorization header (never in its URL, which only the first load trades for the cookie). */
 export function carriesToken(req: IncomingMessage, token: string, port: number): boolean {
   const bearer = /^Bearer ([0-9a-f]{64})$/.exec(req.headers.authorization ?? '')?.[1];
   return sameToken(bearer, token) || sameToken(cookieValue(req.headers.cookie, cookieName(port)), token);
