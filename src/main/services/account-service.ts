@@ -121,6 +121,11 @@ export class AccountService {
         this.#keychain = 'available';
       } catch (error) {
         if (isKeychainFailure(error)) this.#keychain = 'unavailable';
+        // The secret may be stored and the token not: an account that is not signed in keeps nothing.
+        const current = this.#session;
+        if (!(current?.kind === 'service' && current.accountKey === accountKey('service', account.baseUrl, account.clientId))) {
+          await this.#vault.forget(account).catch(() => undefined);
+        }
         throw error;
       }
       const ended = await this.#endSession();

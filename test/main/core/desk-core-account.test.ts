@@ -155,6 +155,22 @@ describe('desk core accounts (real keychain, sandbox over HTTP)', () => {
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ account: null, demo: false });
   });
 
+  it('a sign-in whose token the keychain refuses leaves no client secret behind', async () => {
+    // The keychain takes the secret, then fails on the token (a locked collection, say).
+    const failingOnToken: SecretStore = {
+      get: (service, account) => keychain.get(service, account),
+      delete: (service, account) => keychain.delete(service, account),
+      set: async (service, account, secret) => {
+        if (service.startsWith('warehouse-desk token ')) throw failure('keychain_unavailable', 'The keychain is locked.');
+        return keychain.set(service, account, secret);
+      },
+    };
+    const ipc = ipcClient(await core(dir(), { secrets: failingOnToken }));
+    expect((await ipc.fail('account.signIn', { baseUrl: sandbox.baseUrl, clientId: other.clientId, clientSecret: other.clientSecret })).code).toBe('keychain_unavailable');
+    expect(await new CredentialVault(keychain).loadSecret({ baseUrl: sandbox.baseUrl, clientId: other.clientId })).toBeNull();
+    expect(await ipc.call('account.status')).toMatchObject({ mode: 'signed_out' });
+  });
+
   it('never writes a credential or a token into the data folder', async () => {
     const dataDir = dir();
     const c = await core(dataDir);
