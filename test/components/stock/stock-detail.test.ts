@@ -35,4 +35,15 @@ describe('stock detail panel (fake desk)', () => {
     await expect.element(page.getByRole('status').filter({ hasText: 'is no longer at the service' })).toBeVisible();
     await expect.element(page.getByTestId('stock-levels')).not.toBeInTheDocument();
   });
+  it('shows the levels after Retry when the first read failed', async () => {
+    let calls = 0;
+    fake.handlers['stock.lookup'] = ({ code }) =>
+      ++calls === 1
+        ? { ok: false, error: { code: 'internal_error', message: 'The cache is busy.' } }
+        : { ok: true, value: { kind: 'stock', code, matchedBy: 'sku', stock: stockOf(code, { source: 'service' }), refreshing: false } };
+    render(StockDetail, { sku: 'SKU-00803', onclose: () => {} });
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect.element(page.getByTestId('stock-levels')).toBeVisible();
+    await expect.element(page.getByText('Reading SKU-00803…')).not.toBeInTheDocument();
+  });
 });
