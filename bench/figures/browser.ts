@@ -7,6 +7,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { demoSku } from '../../src/sandbox/demo-data';
 import { chromiumArgs, chromiumPath } from '../../test/chromium';
 import { stopChild, tsxArgs, waitForLine } from '../lib/child';
 import { errorText, notMeasured, type BenchContext, type Figure } from '../lib/figure';
@@ -20,9 +21,7 @@ const SCAN_GOAL = 'p95 <= 16.7 ms (one frame)';
 const HEAP_GOAL = '< 100 MB';
 const MB = 1024 * 1024;
 
-function skuOf(i: number): string {
-  return `WD-${String(i).padStart(6, '0')}`;
-}
+const skuOf = (i: number): string => demoSku('desk', i);
 
 interface HarnessChild {
   process: ChildProcess;

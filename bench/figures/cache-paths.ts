@@ -6,7 +6,7 @@
 //    select of the first page of the unfiltered list.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { withCheckDigit } from '../../src/sandbox/barcodes';
+import { demoEan13, demoSku, seededRandom } from '../../src/sandbox/demo-data';
 import { openCore, type OpenedCore } from '../lib/core';
 import { errorText, notMeasured, type BenchContext, type Figure } from '../lib/figure';
 import { openPkSelect } from '../lib/sqlite-bounds';
@@ -15,27 +15,13 @@ import { nowMs, round, roundSummary, summarize } from '../lib/stats';
 /** The renderer's stock list asks for pages of 200 rows (stock-pages.svelte.ts). */
 const LIST_PAGE = 200;
 
-function skuOf(i: number): string {
-  return `WD-${String(i).padStart(6, '0')}`;
-}
+const skuOf = (i: number): string => demoSku('desk', i);
+const ean13Of = (i: number): string => demoEan13('desk', i);
 
-/** The demo data's primary EAN-13 of SKU number i (src/sandbox/demo-data.ts). */
-function ean13Of(i: number): string {
-  return withCheckDigit(`${i % 13 === 0 ? '04' : '87'}1${String(i).padStart(9, '0')}`);
-}
-
-/** A deterministic sample of SKU numbers 1..skus (mulberry32), so runs compare. */
+/** A deterministic sample of SKU numbers 1..skus (the demo data's own generator), so runs compare. */
 function sample(count: number, skus: number, seed: number): number[] {
-  let state = seed >>> 0;
-  const out: number[] = [];
-  for (let k = 0; k < count; k++) {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    out.push(1 + Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * skus));
-  }
-  return out;
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () => 1 + Math.floor(random() * skus));
 }
 
 async function goOffline(opened: OpenedCore): Promise<boolean> {

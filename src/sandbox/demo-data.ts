@@ -32,6 +32,18 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** SKU number i of a demo owner: `WD-000042` (desk), `OT-000042` (other). */
+export function demoSku(owner: DemoOwnerKey, i: number): string {
+  return `${owner === 'desk' ? 'WD' : 'OT'}-${String(i).padStart(6, '0')}`;
+}
+
+const ownerDigitOf = (owner: DemoOwnerKey): string => (owner === 'desk' ? '1' : '2');
+
+/** The primary EAN-13 of demo SKU number i. Every 13th starts with 0, so its UPC-A form (12 digits) finds it too. */
+export function demoEan13(owner: DemoOwnerKey, i: number): string {
+  return withCheckDigit(`${i % 13 === 0 ? '04' : '87'}${ownerDigitOf(owner)}${String(i).padStart(9, '0')}`);
+}
+
 interface DemoWarehouse {
   code: string;
   name: string;
@@ -109,8 +121,7 @@ export function seedDemoData(db: SandboxDb, owners: Record<DemoOwnerKey, number>
 
   const seedOwner = (key: DemoOwnerKey, skus: number, shipments: number, random: () => number): void => {
     const ownerId = owners[key];
-    const ownerDigit = key === 'desk' ? '1' : '2';
-    const skuPrefix = key === 'desk' ? 'WD' : 'OT';
+    const ownerDigit = ownerDigitOf(key);
     const warehouses = WAREHOUSES[key].map((w) => {
       const id = `wh_${w.code.toLowerCase()}${seededString(random, 'mixed', 8)}`;
       const seq = Number(insertWarehouse.run(id, ownerId, w.code, w.name, w.line1, w.city, w.postal_code, w.country, DEMO_BASE_MS - 365 * DAY_MS).lastInsertRowid);
@@ -118,14 +129,13 @@ export function seedDemoData(db: SandboxDb, owners: Record<DemoOwnerKey, number>
     });
 
     for (let i = 1; i <= skus; i++) {
-      const sku = `${skuPrefix}-${String(i).padStart(6, '0')}`;
+      const sku = demoSku(key, i);
       const name = `${pick(random, NOUNS)}, ${pick(random, COLOURS)}, ${pick(random, SIZES)}`;
       const updatedAt = DEMO_BASE_MS - Math.floor(random() * 90 * DAY_MS);
       const productSeq = Number(
         insertProduct.run(ownerId, sku, name, between(random, 20, 25_000), between(random, 20, 1200), between(random, 20, 800), between(random, 5, 600), updatedAt, updatedAt).lastInsertRowid,
       );
-      // Every 13th primary EAN-13 starts with 0, so its UPC-A form (12 digits) finds it too.
-      const ean13 = withCheckDigit(`${i % 13 === 0 ? '04' : '87'}${ownerDigit}${String(i).padStart(9, '0')}`);
+      const ean13 = demoEan13(key, i);
       const codes = [ean13];
       if (i % 7 === 0) codes.push(withCheckDigit(`1${ean13.slice(0, 12)}`)); // a GTIN-14 outer case
       if (i % 29 === 0 && i < 1_000_000) codes.push(withCheckDigit(`2${ownerDigit}${String(i).padStart(5, '0').slice(-5)}`)); // a GTIN-8
