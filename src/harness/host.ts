@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { RENDERER_CSP_HEADER } from '../main/electron/csp';
+import { RENDERER_RESPONSE_HEADERS } from '../main/electron/csp';
 import type { EventHub } from '../main/ipc/event-hub';
 import { createIpcRouter, type Handlers } from '../main/ipc/router';
 import type { DeskError, Result } from '../shared/ipc/result';
@@ -60,15 +60,7 @@ const FaultsInput = z.strictObject({
 
 const IpcEnvelope = z.strictObject({ input: z.unknown().optional() });
 
-const SECURITY_HEADERS = {
-  'Content-Security-Policy': RENDERER_CSP_HEADER,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'X-Frame-Options': 'DENY',
-} as const;
+const SECURITY_HEADERS = { ...RENDERER_RESPONSE_HEADERS, 'Cache-Control': 'no-store' } as const;
 
 function send(res: ServerResponse, status: number, body: string | Buffer, contentType: string, extra: Record<string, string> = {}): void {
   res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': contentType, ...extra });

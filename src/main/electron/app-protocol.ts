@@ -1,6 +1,6 @@
 import type { CustomScheme } from 'electron';
 import { readRendererFile } from '../renderer-files';
-import { RENDERER_CSP_HEADER } from './csp';
+import { RENDERER_RESPONSE_HEADERS } from './csp';
 
 /**
  * The built renderer is served from `app://desk/`, not `file://` (Electron's security checklist,
@@ -24,24 +24,16 @@ export const APP_SCHEME_PRIVILEGES: CustomScheme = {
   privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true, bypassCSP: false, allowServiceWorkers: false, stream: false },
 };
 
-const RESPONSE_HEADERS = {
-  // Also set by the session's onHeadersReceived for http(s); set here so it never depends on that.
-  'Content-Security-Policy': RENDERER_CSP_HEADER,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-};
-
 function refuse(status: 400 | 404 | 405, reason: string): Response {
-  return new Response(reason, { status, headers: { ...RESPONSE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response(reason, { status, headers: { ...RENDERER_RESPONSE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
 /**
  * The `protocol.handle(APP_SCHEME, …)` handler: a plain `Request -> Response` function, so it runs
  * and is tested in Node against the real build. Only `app://desk/<file in rendererDir>` is
  * answered; traversal (plain, encoded, backslashes, NUL, symlinks) is refused by
- * readRendererFile before or after the file system is touched.
+ * readRendererFile before or after the file system is touched. Every answer carries the CSP
+ * itself: the session's onHeadersReceived covers http(s), and this must not depend on it.
  */
 export function createAppProtocolHandler(rendererDir: string): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -58,6 +50,6 @@ export function createAppProtocolHandler(rendererDir: string): (request: Request
     const file = await readRendererFile(rendererDir, url.pathname || '/');
     if (file.status !== 200) return refuse(file.status, file.reason);
     const body = request.method === 'HEAD' ? null : new Uint8Array(file.body);
-    return new Response(body, { status: 200, headers: { ...RESPONSE_HEADERS, 'Content-Type': file.contentType, 'Content-Length': String(file.body.length) } });
+    return new Response(body, { status: 200, headers: { ...RENDERER_RESPONSE_HEADERS, 'Content-Type': file.contentType, 'Content-Length': String(file.body.length) } });
   };
 }

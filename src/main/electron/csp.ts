@@ -45,3 +45,16 @@ export function withCspHeader(headers: Record<string, string | string[]> | undef
   out['Content-Security-Policy'] = [RENDERER_CSP_HEADER];
   return out;
 }
+
+/**
+ * Headers every answer carrying our renderer's files gets, from the app:// scheme handler and from
+ * the harness alike: our CSP, no sniffing, no referrer, no cross-origin use or framing.
+ */
+export const RENDERER_RESPONSE_HEADERS = {
+  'Content-Security-Policy': RENDERER_CSP_HEADER,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+} as const;
