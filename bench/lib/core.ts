@@ -3,9 +3,9 @@
 // IPC router exactly as Electron's ipcMain and the harness call it.
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDeskCore, type DeskCore } from '../../src/main/desk-core';
-import { createIpcRouter, type IpcRouter } from '../../src/main/ipc/router';
-import type { SecretStore } from '../../src/main/secrets/secret-store';
+import { createDeskCore, type DeskCore } from '../../src/main/composition/desk-core';
+import { createIpcRouter, type IpcRouter } from '../../src/main/kernel/ipc/router';
+import type { SecretStore } from '../../src/main/kernel/secrets/secret-store';
 import type { Channel, Input, Output } from '../../src/shared/ipc/contract';
 
 /** The demo sandbox file inside a data dir (the core keeps it beside cache.sqlite). */

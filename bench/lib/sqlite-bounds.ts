@@ -4,7 +4,7 @@
 //   and pragmas (openCache runs the same migrations), one transaction per 500 SKUs.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
-import { openCache } from '../../src/main/cache';
+import { openCache } from '../../src/main/composition/open-cache';
 import { nowMs } from './stats';
 
 type Row = Record<string, unknown>;

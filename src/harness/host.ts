@@ -3,21 +3,21 @@ import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { RENDERER_RESPONSE_HEADERS } from '../main/electron/csp';
-import type { EventHub } from '../main/ipc/event-hub';
-import { createIpcRouter, type Handlers } from '../main/ipc/router';
+import { RENDERER_RESPONSE_HEADERS } from '../main/renderer-files/response-headers';
+import type { EventHub } from '../main/kernel/ipc/event-hub';
+import { createIpcRouter, type Handlers } from '../main/kernel/ipc/router';
 import type { DeskError, Result } from '../shared/ipc/result';
 import type { FaultSettings } from '../sandbox';
 import { carriesToken, hostIsOurs, newToken, originIsOurs, sameToken, sessionCookie } from './auth';
 import { browserBridgeScript } from './bridge-bundle';
-import { readRendererFile } from '../main/renderer-files';
+import { readRendererFile } from '../main/renderer-files/read-renderer-file';
 
 /** The harness listens here and nowhere else: there is no option to change it. */
 export const LOOPBACK = '127.0.0.1';
 const BODY_LIMIT = 1024 * 1024;
 const BRIDGE_PATH = '/__harness/bridge.js';
 
-/** What the host needs of a DeskCore (src/main/desk-core.ts); tests may pass a small stand-in. */
+/** What the host needs of a DeskCore (src/main/composition/desk-core.ts); tests may pass a small stand-in. */
 export interface HarnessCore {
   handlers: Handlers;
   events: EventHub;

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDeskCore, type DeskCore } from '../main/desk-core';
-import { createKeytarStore } from '../main/secrets/keytar-store';
-import type { SecretStore } from '../main/secrets/secret-store';
+import { createDeskCore, type DeskCore } from '../main/composition/desk-core';
+import { createKeytarStore } from '../main/kernel/secrets/keytar-store';
+import type { SecretStore } from '../main/kernel/secrets/secret-store';
 import type { SandboxOptions } from '../sandbox';
 import { startHarnessHost } from './host';
 

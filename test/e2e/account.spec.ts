@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CredentialVault } from '../../src/main/secrets';
+import { CredentialVault } from '../../src/main/kernel/secrets';
 import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { expect, test } from './support/harness-fixture';
 import { openDesk, scanCode } from './support/page-helpers';

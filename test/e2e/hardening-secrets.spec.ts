@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHarness, type RunningHarness } from '../../src/harness/index';
-import { CredentialVault } from '../../src/main/secrets';
+import { CredentialVault } from '../../src/main/kernel/secrets';
 import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../src/sandbox';
 
 const SECRET = DEMO_OWNERS.desk.clientSecret;

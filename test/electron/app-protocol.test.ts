@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APP_ENTRY_URL, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from '../../src/main/electron/app-protocol';
-import { parseCsp, RENDERER_CSP_HEADER } from '../../src/main/electron/csp';
+import { parseCsp, RENDERER_CSP_HEADER } from '../../src/main/renderer-files/response-headers';
 
 /**
  * The app:// scheme handler (checklist item 18) is a plain Request -> Response function, so it runs

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../src/shared/ipc/contract';
-import type { EventHub } from '../../src/main/ipc/event-hub';
+import type { EventHub } from '../../src/main/kernel/ipc/event-hub';
 import { createElectronMock, FakeEvent } from './electron-mock';
 
 /** A hang guard for conditions reached through a few microtasks and timers, never a speed claim. */
@@ -17,8 +17,8 @@ const core = vi.hoisted(() => ({
   fail: false,
   hub: null as EventHub | null,
 }));
-vi.mock('../../src/main/desk-core', async () => {
-  const { EventHub: Hub } = await import('../../src/main/ipc/event-hub');
+vi.mock('../../src/main/composition/desk-core', async () => {
+  const { EventHub: Hub } = await import('../../src/main/kernel/ipc/event-hub');
   return {
     createDeskCore: async (options: unknown) => {
       core.options = options;
@@ -29,7 +29,7 @@ vi.mock('../../src/main/desk-core', async () => {
     },
   };
 });
-vi.mock('../../src/main/secrets/keytar-store', () => ({ createKeytarStore: () => ({ kind: 'keytar-store-stand-in' }) }));
+vi.mock('../../src/main/kernel/secrets/keytar-store', () => ({ createKeytarStore: () => ({ kind: 'keytar-store-stand-in' }) }));
 
 type ElectronMock = ReturnType<typeof createElectronMock>;
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsp, RENDERER_CSP, RENDERER_CSP_HEADER, withCspHeader } from '../../src/main/electron/csp';
+import { parseCsp, RENDERER_CSP, RENDERER_CSP_HEADER, withCspHeader } from '../../src/main/renderer-files/response-headers';
 
 const root = join(import.meta.dirname, '../..');
 

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../src/main/api';
+import { createApiClient, type ApiClient } from '../../src/main/kernel/api';
 import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { startCore } from './support/core';
 import { LONG, runs, SEED } from './support/env';

@@ -13,7 +13,7 @@
 // - when the faults stop, everything queued is applied and the cache equals the sandbox's data.
 // Lookup durations are printed for the record only; nothing is asserted on them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../src/main/api';
+import { createApiClient, type ApiClient } from '../../src/main/kernel/api';
 import { DEMO_OWNERS, type RunningSandbox } from '../../src/sandbox';
 import type { Connectivity, LookupResult, OutboxEntry, SyncStatus } from '../../src/shared/ipc/records';
 import { cacheWindow, firstSync, startCore, until, type TestCore } from './support/core';

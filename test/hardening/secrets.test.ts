@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CredentialVault } from '../../src/main/secrets';
+import { CredentialVault } from '../../src/main/kernel/secrets';
 import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import type { OutboxEntry, Shipment, SyncStatus } from '../../src/shared/ipc/records';
 import { firstSync, startCore, until, type TestCore } from './support/core';

@@ -3,9 +3,9 @@ import { request } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RENDERER_CSP_HEADER } from '../../src/main/electron/csp';
-import { EventHub } from '../../src/main/ipc/event-hub';
-import type { Handlers } from '../../src/main/ipc/router';
+import { RENDERER_CSP_HEADER } from '../../src/main/renderer-files/response-headers';
+import { EventHub } from '../../src/main/kernel/ipc/event-hub';
+import type { Handlers } from '../../src/main/kernel/ipc/router';
 import { injectBridge, LOOPBACK, startHarnessHost, type HarnessCore, type HarnessHost } from '../../src/harness/host';
 import { json, raw } from './loopback-client';
 

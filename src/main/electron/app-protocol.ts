@@ -1,6 +1,6 @@
 import type { CustomScheme } from 'electron';
-import { readRendererFile } from '../renderer-files';
-import { RENDERER_RESPONSE_HEADERS } from './csp';
+import { readRendererFile } from '../renderer-files/read-renderer-file';
+import { RENDERER_RESPONSE_HEADERS } from '../renderer-files/response-headers';
 
 /**
  * The built renderer is served from `app://desk/`, not `file://` (Electron's security checklist,

@@ -1,8 +1,8 @@
 import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { join } from 'node:path';
-import { createDeskCore, type DeskCore } from '../desk-core';
-import { createIpcRouter, type IpcRouter } from '../ipc/router';
-import { createKeytarStore } from '../secrets/keytar-store';
+import { createDeskCore, type DeskCore } from '../composition/desk-core';
+import { createIpcRouter, type IpcRouter } from '../kernel/ipc/router';
+import { createKeytarStore } from '../kernel/secrets/keytar-store';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { allowedExternalUrl } from './external-links';
 import { forwardEvents, registerDeskIpc } from './ipc-main';

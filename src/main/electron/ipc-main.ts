@@ -1,8 +1,8 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../shared/ipc/contract';
 import type { Result } from '../../shared/ipc/result';
-import type { EventHub } from '../ipc/event-hub';
-import type { IpcRouter } from '../ipc/router';
+import type { EventHub } from '../kernel/ipc/event-hub';
+import type { IpcRouter } from '../kernel/ipc/router';
 
 /**
  * Registers one `ipcMain.handle` per channel of the contract and nothing else: the channel names

@@ -1,5 +1,5 @@
 import type { Event, Session, WebContents } from 'electron';
-import { withCspHeader } from './csp';
+import { withCspHeader } from '../renderer-files/response-headers';
 import { allowedExternalUrl } from './external-links';
 import { isAllowedRequestUrl, isOwnPageUrl, type RendererLocation } from './renderer-location';
 

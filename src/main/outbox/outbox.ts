@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { isAuthFailure, isTransient, toAdjustRequest, toAppliedAdjustment, type ApiClient } from '../api';
-import type { Cache } from '../cache';
-import type { StoredOutboxEntry } from '../cache/outbox-store';
-import type { EventHub } from '../ipc/event-hub';
-import type { CatalogRecorder } from '../services/catalog-recorder';
+import { isAuthFailure, isTransient, toAdjustRequest, toAppliedAdjustment, type ApiClient } from '../kernel/api';
+import type { Cache } from '../composition/open-cache';
+import type { StoredOutboxEntry } from './outbox-store';
+import type { EventHub } from '../kernel/ipc/event-hub';
+import type { CatalogRecorder } from '../kernel/cache/catalog-recorder';
 import type { AdjustInput, OutboxEntry, OutboxState, Stock } from '../../shared/ipc/records';
 import { DeskFailure, failure, type DeskError } from '../../shared/ipc/result';
 import { validateRequestBody } from '../../shared/api';

@@ -1,8 +1,8 @@
-import type { ApiClient } from '../api';
-import type { Cache } from '../cache';
-import type { SyncResource, SyncState } from '../cache/sync-state';
-import type { EventHub } from '../ipc/event-hub';
-import type { CatalogRecorder } from '../services/catalog-recorder';
+import type { ApiClient } from '../kernel/api';
+import type { Cache } from '../composition/open-cache';
+import type { SyncResource, SyncState } from './sync-state';
+import type { EventHub } from '../kernel/ipc/event-hub';
+import type { CatalogRecorder } from '../kernel/cache/catalog-recorder';
 import type { SyncStatus } from '../../shared/ipc/records';
 import { DeskFailure, type DeskError } from '../../shared/ipc/result';
 

@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DeskCore } from '../../../src/main/desk-core';
+import type { DeskCore } from '../../../src/main/composition/desk-core';
 import type { FaultSettings } from '../../../src/sandbox';
 import { startHarness, type HarnessOptions, type RunningHarness } from '../../../src/harness/index';
 import { restMouse } from './page-helpers';

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDeskCore, type DeskCore, type DeskCoreOptions } from '../../../src/main/desk-core';
-import { createIpcRouter } from '../../../src/main/ipc/router';
-import { createKeytarStore } from '../../../src/main/secrets';
+import { createDeskCore, type DeskCore, type DeskCoreOptions } from '../../../src/main/composition/desk-core';
+import { createIpcRouter } from '../../../src/main/kernel/ipc/router';
+import { createKeytarStore } from '../../../src/main/kernel/secrets';
 import { events as eventSchemas, type EventName } from '../../../src/shared/ipc/contract';
 import type { Result } from '../../../src/shared/ipc/result';
 

@@ -7,9 +7,9 @@
 //
 // Every line on stdout is JSON: {event: 'ready'}, {event: 'enqueued', note, id}, {event: 'done'}.
 import { readFileSync } from 'node:fs';
-import { createDeskCore } from '../../../src/main/desk-core';
-import { createIpcRouter } from '../../../src/main/ipc/router';
-import { createKeytarStore } from '../../../src/main/secrets';
+import { createDeskCore } from '../../../src/main/composition/desk-core';
+import { createIpcRouter } from '../../../src/main/kernel/ipc/router';
+import { createKeytarStore } from '../../../src/main/kernel/secrets';
 import type { Result } from '../../../src/shared/ipc/result';
 
 interface PlannedAdjustment {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeskCore, type DeskCore } from '../../../src/main/desk-core';
-import { CredentialVault, createKeytarStore } from '../../../src/main/secrets';
+import { createDeskCore, type DeskCore } from '../../../src/main/composition/desk-core';
+import { CredentialVault, createKeytarStore } from '../../../src/main/kernel/secrets';
 import { DEMO_OWNERS, type RunningSandbox } from '../../../src/sandbox';
 import { ipcClient } from '../core/support/ipc';
 import { startTestSandbox } from '../core/support/sandbox';

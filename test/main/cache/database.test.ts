@@ -2,9 +2,9 @@ import Database from 'better-sqlite3';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache } from '../../../src/main/cache';
-import { openDatabase } from '../../../src/main/cache/database';
-import { LATEST_VERSION } from '../../../src/main/cache/migrations';
+import { openCache } from '../../../src/main/composition/open-cache';
+import { openDatabase } from '../../../src/main/kernel/cache/database';
+import { LATEST_VERSION } from '../../../src/main/kernel/cache/migrations';
 import { stock, T0 } from '../core/support/records';
 import { tempDir } from '../core/support/temp-dir';
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDeskCore, type DeskCore } from '../../../src/main/desk-core';
-import { CredentialVault, createKeytarStore, type SecretStore } from '../../../src/main/secrets';
+import { createDeskCore, type DeskCore } from '../../../src/main/composition/desk-core';
+import { CredentialVault, createKeytarStore, type SecretStore } from '../../../src/main/kernel/secrets';
 import { failure } from '../../../src/shared/ipc/result';
 import { DEMO_OWNERS, type RunningSandbox } from '../../../src/sandbox';
 import { recordEvents } from './support/events';

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_SANDBOX_FILE } from '../../../src/main/services/account-service';
-import { createDeskCore, type DeskCore } from '../../../src/main/desk-core';
-import { createKeytarStore } from '../../../src/main/secrets';
+import { DEMO_SANDBOX_FILE } from '../../../src/main/account/account-service';
+import { createDeskCore, type DeskCore } from '../../../src/main/composition/desk-core';
+import { createKeytarStore } from '../../../src/main/kernel/secrets';
 import type { LookupResult, OutboxEntry } from '../../../src/shared/ipc/records';
 import { ipcClient } from './support/ipc';
 import { tempDir } from './support/temp-dir';

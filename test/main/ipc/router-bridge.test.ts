@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createIpcRouter, type Handlers } from '../../../src/main/ipc/router';
+import { createIpcRouter, type Handlers } from '../../../src/main/kernel/ipc/router';
 import { createBridge } from '../../../src/preload/create-bridge';
 import { failure } from '../../../src/shared/ipc/result';
 

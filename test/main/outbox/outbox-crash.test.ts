@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../src/main/api';
+import type { ApiClient } from '../../../src/main/kernel/api';
 import { DEMO_OWNERS, type RunningSandbox } from '../../../src/sandbox';
 import { startTestSandbox, testClient } from '../core/support/sandbox';
 import { tempDir } from '../core/support/temp-dir';

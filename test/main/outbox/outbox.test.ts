@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../src/main/api';
-import { openCache, type Cache } from '../../../src/main/cache';
-import { EventHub } from '../../../src/main/ipc/event-hub';
+import type { ApiClient } from '../../../src/main/kernel/api';
+import { openCache, type Cache } from '../../../src/main/composition/open-cache';
+import { EventHub } from '../../../src/main/kernel/ipc/event-hub';
 import { Outbox } from '../../../src/main/outbox/outbox';
-import { CatalogRecorder } from '../../../src/main/services/catalog-recorder';
+import { CatalogRecorder } from '../../../src/main/kernel/cache/catalog-recorder';
 import { OutboxEntry, type AdjustInput } from '../../../src/shared/ipc/records';
 import type { RunningSandbox } from '../../../src/sandbox';
 import { startProxy } from '../api/support';

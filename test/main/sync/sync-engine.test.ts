@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../src/main/api';
-import { openCache, type Cache } from '../../../src/main/cache';
-import { EventHub } from '../../../src/main/ipc/event-hub';
-import { ensureSortIndexes } from '../../../src/main/cache/sort-indexes';
-import { CatalogRecorder } from '../../../src/main/services/catalog-recorder';
+import type { ApiClient } from '../../../src/main/kernel/api';
+import { openCache, type Cache } from '../../../src/main/composition/open-cache';
+import { EventHub } from '../../../src/main/kernel/ipc/event-hub';
+import { ensureSortIndexes } from '../../../src/main/kernel/cache/sort-indexes';
+import { CatalogRecorder } from '../../../src/main/kernel/cache/catalog-recorder';
 import { SyncEngine } from '../../../src/main/sync/sync-engine';
 import { SyncStatus } from '../../../src/shared/ipc/records';
 import { failure } from '../../../src/shared/ipc/result';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeskCore, type DeskCore } from '../../../src/main/desk-core';
-import { createKeytarStore } from '../../../src/main/secrets';
+import { createDeskCore, type DeskCore } from '../../../src/main/composition/desk-core';
+import { createKeytarStore } from '../../../src/main/kernel/secrets';
 import { DEMO_OWNERS, type RunningSandbox } from '../../../src/sandbox';
 import { recordEvents } from '../core/support/events';
 import { ipcClient } from '../core/support/ipc';

@@ -1,5 +1,5 @@
 import type { EventName, EventPayload } from '../../../../src/shared/ipc/contract';
-import type { EventHub } from '../../../../src/main/ipc/event-hub';
+import type { EventHub } from '../../../../src/main/kernel/ipc/event-hub';
 
 /** Records every event of a hub, and waits for one that satisfies a predicate. */
 export function recordEvents(hub: EventHub) {

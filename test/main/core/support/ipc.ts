@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { DeskCore } from '../../../../src/main/desk-core';
-import { createIpcRouter } from '../../../../src/main/ipc/router';
+import type { DeskCore } from '../../../../src/main/composition/desk-core';
+import { createIpcRouter } from '../../../../src/main/kernel/ipc/router';
 import { channels, events as eventSchemas, type Channel, type Input, type Output } from '../../../../src/shared/ipc/contract';
 import type { DeskError, Result } from '../../../../src/shared/ipc/result';
 

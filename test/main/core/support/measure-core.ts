@@ -7,9 +7,9 @@ import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDeskCore } from '../../../../src/main/desk-core';
-import { createIpcRouter } from '../../../../src/main/ipc/router';
-import type { SecretStore } from '../../../../src/main/secrets';
+import { createDeskCore } from '../../../../src/main/composition/desk-core';
+import { createIpcRouter } from '../../../../src/main/kernel/ipc/router';
+import type { SecretStore } from '../../../../src/main/kernel/secrets';
 import type { Channel, Output } from '../../../../src/shared/ipc/contract';
 
 const memory = new Map<string, string>();

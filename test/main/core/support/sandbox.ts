@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient, type RequestOutcome } from '../../../../src/main/api';
+import { createApiClient, type ApiClient, type RequestOutcome } from '../../../../src/main/kernel/api';
 import { DEMO_OWNERS, startSandbox, type RunningSandbox, type SandboxOptions } from '../../../../src/sandbox';
 
 /** A small demo sandbox on a random loopback port, without a rate limit (tests send bursts). */

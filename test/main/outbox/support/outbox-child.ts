@@ -2,11 +2,11 @@
 // cache in DESK_DATA_DIR, recovers entries a killed predecessor left mid-send, optionally enqueues
 // DESK_ADJUST, sends everything queued to DESK_BASE_URL, and reports each state change on stdout.
 // Run as `node --import tsx outbox-child.ts` (one process, so SIGKILL hits the process that sends).
-import { createApiClient } from '../../../../src/main/api';
-import { openCache } from '../../../../src/main/cache';
-import { EventHub } from '../../../../src/main/ipc/event-hub';
+import { createApiClient } from '../../../../src/main/kernel/api';
+import { openCache } from '../../../../src/main/composition/open-cache';
+import { EventHub } from '../../../../src/main/kernel/ipc/event-hub';
 import { Outbox } from '../../../../src/main/outbox/outbox';
-import { CatalogRecorder } from '../../../../src/main/services/catalog-recorder';
+import { CatalogRecorder } from '../../../../src/main/kernel/cache/catalog-recorder';
 import type { AdjustInput } from '../../../../src/shared/ipc/records';
 
 const env = (name: string): string => {

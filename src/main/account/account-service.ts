@@ -1,0 +1,309 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApiClient, type ApiClient, type RequestOutcome } from '../kernel/api';
+import type { Cache } from '../composition/open-cache';
+import type { EventHub } from '../kernel/ipc/event-hub';
+import { CredentialVault, normaliseBaseUrl, type SecretStore, type StoredAccount } from '../kernel/secrets';
+import type { SettingsStore } from '../settings/settings-store';
+import type { AccountStatus, Connectivity, SyncStatus } from '../../shared/ipc/records';
+import { DeskFailure } from '../../shared/ipc/result';
+import { DEMO_OWNERS, startSandbox, type SandboxOptions } from '../../sandbox';
+import type { NoticeBoard } from '../kernel/notice-board';
+import { Session, type Log } from './account-session';
+
+export const DEMO_SANDBOX_FILE = 'demo-sandbox.sqlite';
+/** meta key: the account whose records the cache holds. */
+const CACHE_OWNER_KEY = 'account';
+
+export interface AccountServiceOptions {
+  dataDir: string;
+  cache: Cache;
+  events: EventHub;
+  notices: NoticeBoard;
+  settings: SettingsStore;
+  secrets: SecretStore;
+  demoSandbox?: Partial<SandboxOptions>;
+  syncIntervalMs: number;
+  fetch?: typeof fetch;
+  log?: Log;
+}
+
+export interface SignInInput {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The account a cache and an outbox belong to: base URL and client id (never a secret), or the demo. */
+export function accountKey(kind: 'service' | 'demo', baseUrl: string, clientId: string): string {
+  return kind === 'demo' ? `demo:${clientId}` : `service:${normaliseBaseUrl(baseUrl)}|${clientId}`;
+}
+
+function isKeychainFailure(error: unknown): boolean {
+  return error instanceof DeskFailure && error.error.code === 'keychain_unavailable';
+}
+
+/**
+ * Who is signed in, and the one Session that goes with it.
+ *
+ * - Sign in checks the credentials by getting a token, then keeps the client secret and the token
+ *   in the OS keychain only (CredentialVault); settings.json keeps the base URL and client id.
+ * - The demo signs in to the in-process sandbox with its public demo credentials, held in memory:
+ *   they are no secret, and the demo must work on a desk without a keychain.
+ * - The cache holds one account's records at a time: when another account (or another base URL)
+ *   signs in, and when the account signs out, the cached catalog is cleared. Outbox entries are
+ *   kept, tagged with their account, and only sent when that account is signed in again.
+ * - Sign-in, sign-out and demo run one after another, never interleaved.
+ */
+export class AccountService {
+  readonly #o: AccountServiceOptions;
+  readonly #vault: CredentialVault;
+  #session: Session | null = null;
+  #keychain: AccountStatus['keychain'] = 'available';
+  #queue: Promise<unknown> = Promise.resolve();
+  #signedOutSince = new Date().toISOString();
+
+  constructor(options: AccountServiceOptions) {
+    this.#o = options;
+    this.#vault = new CredentialVault(options.secrets);
+  }
+
+  get session(): Session | null {
+    return this.#session;
+  }
+
+  status(): AccountStatus {
+    const s = this.#session;
+    if (!s) return { mode: 'signed_out', baseUrl: null, clientId: null, keychain: this.#keychain };
+    return { mode: s.kind === 'demo' ? 'demo' : 'signed_in', baseUrl: s.baseUrl, clientId: s.clientId, keychain: this.#keychain };
+  }
+
+  /** The signed-in account's connectivity; signed out, offline with `not_signed_in` since the last session ended. */
+  connectivity(): Connectivity {
+    const s = this.#session;
+    if (s) return s.monitor.status;
+    return { online: false, since: this.#signedOutSince, lastError: { code: 'not_signed_in', message: 'No account is signed in.' } };
+  }
+
+  /** The signed-in account's sync; signed out, idle with the time of the cache's last sync. */
+  syncStatus(): SyncStatus {
+    return this.#session?.sync.status ?? { state: 'idle', phase: null, done: 0, lastSyncedAt: this.#o.cache.syncState.lastSyncedAt(3), lastError: null };
+  }
+
+  /** At start: the stored account, else the demo (if chosen last time or by default), else signed out. */
+  restore(demoByDefault: boolean): Promise<AccountStatus> {
+    return this.#serial(async () => {
+      await this.#probeKeychain();
+      const stored = this.#o.settings.account;
+      if (stored) {
+        this.#begin(this.#serviceSession(stored));
+      } else if (this.#o.settings.demo || demoByDefault) {
+        try {
+          await this.#beginDemo();
+        } catch (error) {
+          this.#o.log?.('error', 'demo sandbox did not start', { error: String(error) });
+          this.#o.notices.add('error', 'demo_unavailable', 'The demo could not be started. Sign in with your API credentials instead.');
+        }
+      }
+      return this.status();
+    });
+  }
+
+  signIn(input: SignInInput): Promise<AccountStatus> {
+    return this.#serial(async () => {
+      const account: StoredAccount = { baseUrl: normaliseBaseUrl(input.baseUrl), clientId: input.clientId.trim() };
+      // The credentials are checked before anything is kept: a token or the service's refusal.
+      const checker = createApiClient({ baseUrl: account.baseUrl, credentials: async () => null, ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}) });
+      const token = await checker.getToken({ clientId: account.clientId, clientSecret: input.clientSecret });
+      try {
+        await this.#vault.saveCredentials(account, input.clientSecret);
+        await this.#vault.tokenCache(account).save(token.accessToken, token.expiresIn);
+        this.#keychain = 'available';
+      } catch (error) {
+        if (isKeychainFailure(error)) this.#keychain = 'unavailable';
+        // The secret may be stored and the token not: an account that is not signed in keeps nothing.
+        const current = this.#session;
+        if (!(current?.kind === 'service' && current.accountKey === accountKey('service', account.baseUrl, account.clientId))) {
+          await this.#vault.forget(account).catch(() => undefined);
+        }
+        throw error;
+      }
+      const ended = await this.#endSession();
+      this.#o.settings.setAccount(account, false);
+      this.#begin(this.#serviceSession(account));
+      // The desk holds one account: signing in as another signs the previous one out, secrets and all.
+      if (ended?.kind === 'service' && accountKey('service', ended.baseUrl, ended.clientId) !== accountKey('service', account.baseUrl, account.clientId)) {
+        await this.#forgetCredentials(ended);
+      }
+      return this.status();
+    });
+  }
+
+  signOut(): Promise<AccountStatus> {
+    return this.#serial(async () => {
+      const ended = await this.#endSession();
+      if (ended?.kind === 'service') await this.#forgetCredentials(ended);
+      this.#o.cache.writes.clearCatalog();
+      this.#o.cache.meta.set(CACHE_OWNER_KEY, null);
+      this.#o.settings.setAccount(null, false);
+      this.#announce();
+      return this.status();
+    });
+  }
+
+  /** From a signed-in account this signs out first (its credentials leave the keychain). */
+  startDemo(): Promise<AccountStatus> {
+    return this.#serial(async () => {
+      if (this.#session?.kind === 'demo') return this.status();
+      const ended = await this.#endSession();
+      if (ended?.kind === 'service') await this.#forgetCredentials(ended);
+      await this.#beginDemo();
+      return this.status();
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#serial(() => this.#endSession());
+  }
+
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work, work);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #probeKeychain(): Promise<void> {
+    try {
+      await this.#o.secrets.get('warehouse-desk probe', 'probe');
+      this.#keychain = 'available';
+    } catch (error) {
+      this.#keychain = isKeychainFailure(error) ? 'unavailable' : this.#keychain;
+    }
+  }
+
+  /** Removes a signed-out account's secret and token; a keychain that cannot be reached is said, not thrown. */
+  async #forgetCredentials(ended: Session): Promise<void> {
+    try {
+      await this.#vault.forget({ baseUrl: ended.baseUrl, clientId: ended.clientId });
+    } catch (error) {
+      this.#o.log?.('warn', 'could not remove the credentials from the keychain', { code: isKeychainFailure(error) ? 'keychain_unavailable' : 'error' });
+      this.#o.notices.add(
+        'warning',
+        'keychain_unavailable',
+        `Signed out of ${ended.clientId}, but the keychain could not be reached to remove its saved credentials. Sign in as ${ended.clientId} and sign out again once the keychain is available.`,
+      );
+    }
+  }
+
+  async #beginDemo(): Promise<void> {
+    const options: SandboxOptions = { host: '127.0.0.1', port: 0, dbPath: join(this.#o.dataDir, DEMO_SANDBOX_FILE), ...this.#o.demoSandbox };
+    // A sandbox seeded anew (its file was deleted, or it lives in memory) starts its record versions
+    // over: what the cache holds from the previous one would look newer than the service's answers
+    // and never be replaced.
+    const seededAnew = options.dbPath === undefined || options.dbPath === ':memory:' || !existsSync(options.dbPath);
+    const sandbox = await startSandbox(options);
+    const { clientId, clientSecret } = DEMO_OWNERS.desk;
+    try {
+      this.#begin(
+        new Session({
+          ...this.#common(),
+          kind: 'demo',
+          accountKey: accountKey('demo', sandbox.baseUrl, clientId),
+          baseUrl: sandbox.baseUrl,
+          clientId,
+          sandbox,
+          createClient: (onOutcome) => this.#client(sandbox.baseUrl, onOutcome, async () => ({ clientId, clientSecret })),
+        }),
+        { forgetCache: seededAnew },
+      );
+      this.#o.settings.setAccount(null, true);
+    } catch (error) {
+      await sandbox.close();
+      throw error;
+    }
+  }
+
+  #serviceSession(account: StoredAccount): Session {
+    return new Session({
+      ...this.#common(),
+      kind: 'service',
+      accountKey: accountKey('service', account.baseUrl, account.clientId),
+      baseUrl: account.baseUrl,
+      clientId: account.clientId,
+      createClient: (onOutcome) =>
+        this.#client(
+          account.baseUrl,
+          onOutcome,
+          async () => {
+            try {
+              const secret = await this.#vault.loadSecret(account);
+              this.#keychain = 'available';
+              return secret === null ? null : { clientId: account.clientId, clientSecret: secret };
+            } catch (error) {
+              if (isKeychainFailure(error)) this.#keychain = 'unavailable';
+              throw error;
+            }
+          },
+          this.#vault.tokenCache(account),
+        ),
+    });
+  }
+
+  #common() {
+    return {
+      cache: this.#o.cache,
+      events: this.#o.events,
+      syncIntervalMs: this.#o.syncIntervalMs,
+      ...(this.#o.log ? { log: this.#o.log } : {}),
+    };
+  }
+
+  #client(
+    baseUrl: string,
+    onOutcome: (o: RequestOutcome) => void,
+    credentials: () => Promise<{ clientId: string; clientSecret: string } | null>,
+    tokenCache?: ReturnType<CredentialVault['tokenCache']>,
+  ): ApiClient {
+    return createApiClient({
+      baseUrl,
+      credentials,
+      onOutcome,
+      ...(tokenCache ? { tokenCache } : {}),
+      ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}),
+    });
+  }
+
+  /** Starts a session; a cache that holds another account's records (or a forgotten service's) is cleared first. */
+  #begin(session: Session, opts: { forgetCache?: boolean } = {}): void {
+    const { cache } = this.#o;
+    if (opts.forgetCache || cache.meta.get(CACHE_OWNER_KEY) !== session.accountKey) {
+      cache.writes.clearCatalog();
+      cache.meta.set(CACHE_OWNER_KEY, session.accountKey);
+    }
+    this.#session = session;
+    session.start();
+    this.#announce();
+  }
+
+  async #endSession(): Promise<Session | null> {
+    const session = this.#session;
+    if (!session) return null;
+    this.#session = null;
+    this.#signedOutSince = new Date().toISOString();
+    await session.end();
+    return session;
+  }
+
+  /**
+   * Says who is signed in now, then that account's connectivity and sync: within a session the
+   * session announces their changes, but a new session starts with its own (or, signed out, none),
+   * and the renderer must not keep showing the previous account's.
+   */
+  #announce(): void {
+    const { events } = this.#o;
+    events.emit('account.changed', this.status());
+    events.emit('connectivity.changed', this.connectivity());
+    events.emit('sync.progress', this.syncStatus());
+  }
+}
+

@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import { openCache } from './open-cache';
+import { EventHub } from '../kernel/ipc/event-hub';
+import type { Handlers } from '../kernel/ipc/router';
+import type { SecretStore } from '../kernel/secrets';
+import { AccountService } from '../account/account-service';
+import { createHandlers } from './handlers';
+import { NoticeBoard } from '../kernel/notice-board';
+import type { Log } from '../account/account-session';
+import { SettingsStore } from '../settings/settings-store';
+import type { RunningSandbox, SandboxOptions } from '../../sandbox';
+
+export interface DeskCoreOptions {
+  /** cache.sqlite, settings.json and demo-sandbox.sqlite live here. */
+  dataDir: string;
+  /** The keytar store in the app and in tests (the real keychain). */
+  secrets: SecretStore;
+  /** Default true: with no account, start the demo (the sandbox in-process on 127.0.0.1). */
+  demoByDefault?: boolean;
+  /** Options of the demo sandbox, e.g. `{demo: {skus: 100_000}}` for benchmarks. */
+  demoSandbox?: Partial<SandboxOptions>;
+  /** Default 5 minutes. */
+  syncIntervalMs?: number;
+  fetch?: typeof fetch;
+  /** Must never receive secrets (nothing here passes one). */
+  log?: Log;
+}
+
+export interface DeskCore {
+  /** One per channel of the contract, for createIpcRouter. */
+  handlers: Handlers;
+  /** Main -> renderer events. */
+  events: EventHub;
+  /** The in-process demo sandbox, for tests, the harness's test controls and benchmarks. */
+  sandbox(): RunningSandbox | null;
+  /** Stops timers, sync and the sandbox; closes the database. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_SYNC_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Composes the main process's core: the cache, settings, the account and its session (API
+ * client, connectivity, sync, outbox, lookup) and the handler of every IPC channel. Knows
+ * nothing of Electron: the Electron edge and the harness both host it.
+ */
+export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const events = new EventHub();
+  const notices = new NoticeBoard(events);
+  const log = options.log;
+
+  const settings = new SettingsStore(options.dataDir);
+  if (settings.problem) {
+    log?.('warn', 'settings file unreadable, defaults used', { reason: settings.problem.reason });
+    notices.add('warning', 'settings_reset', `The settings file could not be read (${settings.problem.reason}); the defaults are used. The old file was kept as ${settings.problem.movedTo}.`);
+  }
+
+  // quick_check, not the full integrity_check: it refuses a damaged file just the same, and the
+  // full check (about 1 s on a 100,000-SKU cache) would sit on the start path (bench figure 8).
+  const cache = openCache(options.dataDir, { check: 'quick' });
+  if (cache.recovery) {
+    const { reason, movedTo, outbox } = cache.recovery;
+    log?.('warn', 'cache file damaged, rebuilt', { reason, outboxCopied: outbox.copied, outboxWaiting: outbox.waiting, outboxProblem: outbox.problem });
+    const adjustments =
+      outbox.problem === null
+        ? `${outbox.waiting} adjustment${outbox.waiting === 1 ? '' : 's'} still waiting in it will be sent as before, once each.`
+        : `Adjustments still waiting in it could not be recovered (${outbox.problem}): check the stock of recent adjustments.`;
+    notices.add('warning', 'cache_rebuilt', `The offline cache was damaged and has been rebuilt; it refills from the service. ${adjustments} The damaged file was kept as ${movedTo}.`);
+  }
+  // Entries the last process left mid-send go back to the queue, before anything is sent.
+  const interrupted = cache.outbox.requeueInterrupted(new Date().toISOString());
+  if (interrupted > 0) log?.('info', 'adjustments interrupted mid-send are queued again', { count: interrupted });
+
+  const accounts = new AccountService({
+    dataDir: options.dataDir,
+    cache,
+    events,
+    notices,
+    settings,
+    secrets: options.secrets,
+    syncIntervalMs: options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS,
+    ...(options.demoSandbox ? { demoSandbox: options.demoSandbox } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(log ? { log } : {}),
+  });
+  try {
+    await accounts.restore(options.demoByDefault ?? true);
+  } catch (error) {
+    cache.close();
+    throw error;
+  }
+
+  let closed = false;
+  return {
+    handlers: createHandlers({ cache, events, notices, settings, accounts }),
+    events,
+    sandbox: () => accounts.session?.sandbox ?? null,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await accounts.close();
+      cache.close();
+    },
+  };
+}

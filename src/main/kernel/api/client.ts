@@ -1,0 +1,473 @@
+// The HTTP client of the Shipping & Logistics API 1.0 (resources/openapi.yaml): one typed method per
+// operation; timeouts, retries, the bearer token and error mapping live here and nowhere else.
+import {
+  operationInfo,
+  operationPath,
+  validateIdempotencyKey,
+  validateRequestBody,
+  validateResponseBody,
+  validateSchema,
+  type AdjustResult,
+  type AdjustStockRequest,
+  type CreateShipmentRequest,
+  type DeleteShipmentResult,
+  type GreenIndexRequest,
+  type GreenIndexResult,
+  type ListProductsRequest,
+  type ListShipmentsRequest,
+  type ListStockRequest,
+  type ListWarehousesRequest,
+  type OperationId,
+  type PathParams,
+  type ProductPage,
+  type RequestBody,
+  type Shipment,
+  type ShipmentPage,
+  type StockItem,
+  type StockPage,
+  type SuccessBody,
+  type TransitTimeRequest,
+  type TransitTimeResult,
+  type ValidationProblem,
+  type WarehousePage,
+} from '../../../shared/api';
+import { DeskFailure, failure, type DeskError } from '../../../shared/ipc/result';
+import { MAX_DETAILS, MAX_MESSAGE, clip, cleanRequestId, describeLowLevel, networkReason, redact } from './errors';
+import { RETRY_CLASS, nextDelay, parseRetryAfter, sleep, type BackoffSettings } from './retry';
+import { DEFAULT_USER_AGENT } from './version';
+
+/** What one attempt (one HTTP exchange, or its failure) came to: connectivity is judged from these. */
+export interface RequestOutcome {
+  ok: boolean;
+  /** True when no HTTP answer came back (network failure or timeout). Any HTTP answer, even an error, is false. */
+  networkError: boolean;
+  status?: number;
+  error?: DeskError;
+}
+
+export interface ApiCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  /** Asked lazily, only when a token is needed. null -> DeskFailure `not_signed_in`. */
+  credentials: () => Promise<ApiCredentials | null>;
+  /** Where the token survives a restart (CredentialVault.tokenCache: the keychain). */
+  tokenCache?: { load(): Promise<string | null>; save(token: string, expiresInSeconds: number): Promise<void> };
+  /** Per attempt, including reading the body. Default 10 s (the contract answers within 10 s). */
+  timeoutMs?: number;
+  /** Default 3; only reads and writes that carry an Idempotency-Key are retried (see RETRY_CLASS). */
+  maxRetries?: number;
+  /** Called after every attempt, also failed ones and the token request. Must not throw (it is guarded). */
+  onOutcome?: (outcome: RequestOutcome) => void;
+  fetch?: typeof fetch;
+  /** Default `warehouse-desk/<version>`. */
+  userAgent?: string;
+  /** Path of the token endpoint (the seed does not fix it). Default `/1.0/auth/token`. */
+  tokenPath?: string;
+  /** Backoff tuning; defaults: base 250 ms, at most 5 s per wait, Retry-After honoured up to 15 s. */
+  backoff?: Partial<BackoffSettings>;
+  /** A response body larger than this is refused as `unexpected_response`. Default 32 MiB. */
+  maxResponseBytes?: number;
+  now?: () => number;
+}
+
+export interface Answer<T> {
+  body: T;
+  /** The `X-Request-Id` of the answer ('' if the service sent none). */
+  requestId: string;
+}
+
+export interface TokenAnswer {
+  accessToken: string;
+  expiresIn: number;
+}
+
+export interface ApiClient {
+  /** Exchanges credentials for a token without keeping it (sign-in uses it to check credentials). */
+  getToken(creds: ApiCredentials): Promise<TokenAnswer>;
+  listWarehouses(body?: ListWarehousesRequest): Promise<Answer<WarehousePage>>;
+  listProducts(body?: ListProductsRequest): Promise<Answer<ProductPage>>;
+  listStock(body?: ListStockRequest): Promise<Answer<StockPage>>;
+  readStock(sku: string): Promise<Answer<StockItem>>;
+  adjustStock(sku: string, body: AdjustStockRequest, idempotencyKey: string): Promise<Answer<AdjustResult>>;
+  listShipments(body?: ListShipmentsRequest): Promise<Answer<ShipmentPage>>;
+  readShipment(token: string): Promise<Answer<Shipment>>;
+  createShipment(body: CreateShipmentRequest, idempotencyKey: string): Promise<Answer<Shipment>>;
+  cancelShipment(token: string): Promise<Answer<Shipment>>;
+  deleteShipment(token: string): Promise<Answer<DeleteShipmentResult>>;
+  greenIndex(body: GreenIndexRequest): Promise<Answer<GreenIndexResult>>;
+  transitTime(body: TransitTimeRequest): Promise<Answer<TransitTimeResult>>;
+  /**
+   * One unauthenticated request that any reachable service answers (with 401): resolves on any
+   * HTTP answer, throws `network_error` / `timeout` otherwise. Sends no credential. For the
+   * connectivity probe.
+   */
+  ping(): Promise<void>;
+  /**
+   * Drops the token held in memory (signing out); the next call asks `credentials()` again. A token
+   * still on its way is dropped too: its call fails with `not_signed_in`, and it is never saved.
+   */
+  forgetToken(): void;
+}
+
+const TOKEN_REFRESH_MARGIN_MS = 30_000;
+/**
+ * What a bearer token must be to travel in an Authorization header: visible ASCII. The contract
+ * only says "opaque string"; anything else makes fetch throw before a byte leaves, which would
+ * read as a network failure (retried, and the desk judged offline) on every call.
+ */
+const SENDABLE_TOKEN = /^[\x21-\x7E]+$/;
+/** How many spent tokens and secrets are remembered for redaction. */
+const REMEMBERED_SECRETS = 8;
+
+type Attempt =
+  | { kind: 'success'; body: unknown; requestId: string }
+  | { kind: 'failure'; error: DeskError; networkError: boolean; neverSent: boolean; retryAfterMs?: number };
+
+interface HeldToken {
+  token: string;
+  /** Epoch ms; null for a token loaded from the cache (its expiry is the cache's business). */
+  expiresAt: number | null;
+}
+
+interface SendSpec<Op extends OperationId> {
+  operationId: Op;
+  path: string;
+  body: unknown;
+  token?: string;
+  idempotencyKey?: string;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  let origin: string;
+  try {
+    const parsed = new URL(baseUrl);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+    origin = parsed.origin;
+  } catch {
+    throw failure('invalid_argument', 'The service address must be an http:// or https:// URL.');
+  }
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxRetries = Math.max(0, options.maxRetries ?? 3);
+  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+  const tokenPath = options.tokenPath ?? operationInfo('getToken').pathTemplate;
+  const maxResponseBytes = options.maxResponseBytes ?? 32 * 1024 * 1024;
+  const now = options.now ?? Date.now;
+  const backoff: BackoffSettings = {
+    baseMs: options.backoff?.baseMs ?? 250,
+    maxDelayMs: options.backoff?.maxDelayMs ?? 5_000,
+    maxRetryAfterMs: options.backoff?.maxRetryAfterMs ?? 15_000,
+    random: options.backoff?.random ?? Math.random,
+  };
+
+  let held: HeldToken | null = null;
+  let pendingToken: Promise<HeldToken> | null = null;
+  /**
+   * Counts forgetToken calls. A token asked for before the last one (an answer still on its way
+   * when the account signed out) is neither kept nor used: saved, it would put the signed-out
+   * account's token back into the keychain after sign-out removed it.
+   */
+  let generation = 0;
+  const signedOutMeanwhile = () => failure('not_signed_in', 'Signed out while a token was being obtained. Sign in again.');
+  /** Secrets this client has handled, so server text echoing one is redacted. Never logged. */
+  const secrets: string[] = [];
+  const remember = (secret: string): void => {
+    if (secrets.includes(secret)) return;
+    secrets.push(secret);
+    if (secrets.length > REMEMBERED_SECRETS) secrets.shift();
+  };
+
+  function report(outcome: RequestOutcome): void {
+    try {
+      options.onOutcome?.(outcome);
+    } catch {
+      // A listener's bug must not turn a good answer into a failure.
+    }
+  }
+
+  function describeProblems(problems: readonly ValidationProblem[]): string {
+    return problems
+      .slice(0, 3)
+      .map((p) => (p.field === '' ? p.problem : `${p.field} ${p.problem}`))
+      .join('; ');
+  }
+
+  function unexpected(status: number, requestId: string | undefined, why: string, problems: readonly ValidationProblem[] = []): DeskError {
+    const error: DeskError = {
+      code: 'unexpected_response',
+      message: clip(`The service answered something the API contract does not allow (HTTP ${status}: ${why}).`, MAX_MESSAGE),
+      status,
+    };
+    if (requestId !== undefined) error.requestId = requestId;
+    if (problems.length > 0) {
+      error.details = problems.slice(0, MAX_DETAILS).map((p) => ({ field: clip(p.field, 200), problem: clip(redact(p.problem, secrets), 500) }));
+    }
+    return error;
+  }
+
+  /** Reads the body as text under the attempt's signal, refusing more than maxResponseBytes. */
+  async function readText(response: Response): Promise<string | null> {
+    if (response.body === null) return '';
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxResponseBytes) {
+        await reader.cancel().catch(() => undefined);
+        return null;
+      }
+      chunks.push(value);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
+  }
+
+  /** One HTTP exchange; never throws (every failure is an Attempt of kind failure). */
+  async function attempt<Op extends OperationId>(spec: SendSpec<Op>): Promise<Attempt> {
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'User-Agent': userAgent,
+    };
+    if (spec.token !== undefined) headers['Authorization'] = `Bearer ${spec.token}`;
+    if (spec.idempotencyKey !== undefined) headers['Idempotency-Key'] = spec.idempotencyKey;
+    const signal = AbortSignal.timeout(timeoutMs);
+    let status = 0;
+    let requestId: string | undefined;
+    try {
+      // redirect: 'manual': a redirect would resend the body (and the token) somewhere else.
+      const response = await doFetch(baseUrl + spec.path, { method: 'POST', headers, body: JSON.stringify(spec.body), signal, redirect: 'manual' });
+      status = response.status;
+      requestId = cleanRequestId(response.headers.get('x-request-id'));
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now());
+      const text = await readText(response);
+      const fail = (error: DeskError): Attempt => ({ kind: 'failure', error, networkError: false, neverSent: false, retryAfterMs });
+      if (text === null) return fail(unexpected(status, requestId, `the body is larger than ${maxResponseBytes} bytes`));
+      if (status >= 300 && status < 400) {
+        return fail(unexpected(status, requestId, 'a redirect; check the service address (http or https, path)'));
+      }
+      let body: unknown;
+      try {
+        body = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        return fail(unexpected(status, requestId, 'the body is not JSON; is this the Shipping API?'));
+      }
+      if (status >= 400) {
+        // Any well-formed error body is taken at its word, also for a status the operation does
+        // not list (a gateway's 404 `not_found`); an unknown code is judged by its status.
+        const parsed = validateSchema('ErrorResponse', body);
+        if (!parsed.ok) return fail(unexpected(status, requestId, 'an error without the contract error body', parsed.problems));
+        const wire = parsed.value.error;
+        const error: DeskError = {
+          code: clip(String(wire.code), 100),
+          message: clip(redact(wire.message, secrets), MAX_MESSAGE),
+          status,
+        };
+        const id = requestId ?? cleanRequestId(wire.request_id);
+        if (id !== undefined) error.requestId = id;
+        if (wire.details !== undefined && wire.details.length > 0) {
+          error.details = wire.details
+            .slice(0, MAX_DETAILS)
+            .map((d) => ({ field: clip(redact(d.field, secrets), 200), problem: clip(redact(d.problem, secrets), 500) }));
+        }
+        return fail(error);
+      }
+      const checked = validateResponseBody(spec.operationId, status, body);
+      if (!checked.ok) return fail(unexpected(status, requestId, describeProblems(checked.problems), checked.problems));
+      return { kind: 'success', body: checked.value, requestId: requestId ?? '' };
+    } catch (thrown) {
+      if (signal.aborted) {
+        const error: DeskError = {
+          code: 'timeout',
+          message: `The service at ${origin} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`,
+        };
+        // No `status` even if the headers came: the answer is incomplete, so it is no HTTP answer.
+        if (requestId !== undefined) error.requestId = requestId;
+        return { kind: 'failure', error, networkError: true, neverSent: false };
+      }
+      const low = describeLowLevel(thrown);
+      const error: DeskError = { code: 'network_error', message: `Could not reach the service at ${origin}: ${networkReason(low)}.` };
+      if (requestId !== undefined) error.requestId = requestId; // the connection broke while the body was read
+      return { kind: 'failure', error, networkError: true, neverSent: status === 0 && low.neverSent };
+    }
+  }
+
+  /** Attempts with retries per RETRY_CLASS; reports every attempt; throws DeskFailure on failure. */
+  async function send<Op extends OperationId>(spec: SendSpec<Op>): Promise<Answer<SuccessBody<Op>>> {
+    const retryClass = RETRY_CLASS[spec.operationId];
+    for (let retry = 0; ; retry++) {
+      const result = await attempt(spec);
+      if (result.kind === 'success') {
+        report({ ok: true, networkError: false, status: 200 });
+        return { body: result.body as SuccessBody<Op>, requestId: result.requestId };
+      }
+      const { error } = result;
+      const outcome: RequestOutcome = { ok: false, networkError: result.networkError, error };
+      if (error.status !== undefined) outcome.status = error.status;
+      report(outcome);
+
+      const status = error.status ?? 0;
+      const worthRepeating = result.networkError || status === 429 || status >= 500;
+      const allowed = retryClass !== 'unsafe' || result.neverSent;
+      if (!worthRepeating || !allowed || retry >= maxRetries) throw new DeskFailure(error);
+      if (result.retryAfterMs !== undefined && result.retryAfterMs > backoff.maxRetryAfterMs) {
+        // Waiting less than asked would only earn another 429; waiting this long blocks the worker.
+        throw new DeskFailure(error);
+      }
+      await sleep(nextDelay(retry, result.retryAfterMs, backoff));
+    }
+  }
+
+  function checkRequest<Op extends OperationId>(operationId: Op, body: unknown): void {
+    const checked = validateRequestBody(operationId, body);
+    if (checked.ok) return;
+    throw failure(checked.kind, `The app built a request that the API contract does not allow (${describeProblems(checked.problems)}).`, {
+      details: checked.problems.slice(0, MAX_DETAILS).map((p) => ({ field: p.field, problem: p.problem })),
+    });
+  }
+
+  async function requestToken(creds: ApiCredentials): Promise<TokenAnswer & { requestId: string }> {
+    const body = { client_id: creds.clientId, client_secret: creds.clientSecret };
+    if (typeof creds.clientSecret === 'string' && creds.clientSecret !== '') remember(creds.clientSecret);
+    const checked = validateRequestBody('getToken', body);
+    if (!checked.ok) {
+      // Problems name fields only, never values: safe with a secret in the body.
+      throw failure('invalid_credentials', 'The client id and client secret must each be 1 to 200 characters.', {
+        details: checked.problems.map((p) => ({ field: p.field, problem: p.problem })),
+      });
+    }
+    const answer = await send({ operationId: 'getToken', path: tokenPath, body });
+    remember(answer.body.access_token);
+    if (!SENDABLE_TOKEN.test(answer.body.access_token)) {
+      throw new DeskFailure(unexpected(200, answer.requestId || undefined, 'the access_token cannot be sent in an Authorization header'));
+    }
+    return { accessToken: answer.body.access_token, expiresIn: answer.body.expires_in, requestId: answer.requestId };
+  }
+
+  /** A fresh token from the credentials; concurrent callers share one request. */
+  function newToken(): Promise<HeldToken> {
+    pendingToken ??= (async () => {
+      const asked = generation;
+      try {
+        const creds = await options.credentials();
+        if (creds === null) throw failure('not_signed_in', 'Sign in to the Shipping API first.');
+        const answer = await requestToken(creds);
+        if (generation !== asked) throw signedOutMeanwhile();
+        const token: HeldToken = { token: answer.accessToken, expiresAt: now() + answer.expiresIn * 1000 };
+        held = token;
+        try {
+          await options.tokenCache?.save(answer.accessToken, answer.expiresIn);
+        } catch {
+          // The keychain refused to keep it: the token still works from memory for this session.
+        }
+        return token;
+      } finally {
+        // After forgetToken the pending request is no longer this one's to clear.
+        if (generation === asked) pendingToken = null;
+      }
+    })();
+    return pendingToken;
+  }
+
+  /** The token to use now, and whether it was obtained for this very call (so a 401 cannot be staleness). */
+  async function currentToken(): Promise<{ token: string; fresh: boolean }> {
+    if (held !== null && (held.expiresAt === null || held.expiresAt - TOKEN_REFRESH_MARGIN_MS > now())) {
+      return { token: held.token, fresh: false };
+    }
+    if (held === null && pendingToken === null && options.tokenCache !== undefined) {
+      const asked = generation;
+      const cached = await options.tokenCache.load();
+      if (generation !== asked) throw signedOutMeanwhile();
+      if (cached !== null && SENDABLE_TOKEN.test(cached)) {
+        remember(cached);
+        held ??= { token: cached, expiresAt: null };
+        return { token: held.token, fresh: false };
+      }
+    }
+    return { token: (await newToken()).token, fresh: true };
+  }
+
+  /** After a 401 with `spent`: a new token, unless another call already replaced it. */
+  async function replaceToken(spent: string): Promise<string> {
+    if (held !== null && held.token !== spent) return held.token;
+    if (held?.token === spent) held = null;
+    return (await newToken()).token;
+  }
+
+  async function call<Op extends OperationId>(
+    operationId: Op,
+    pathParams: PathParams<Op>,
+    body: RequestBody<Op> | Record<string, never>,
+    idempotencyKey?: string,
+  ): Promise<Answer<SuccessBody<Op>>> {
+    checkRequest(operationId, body);
+    if (operationInfo(operationId).requiresIdempotencyKey) {
+      const key = validateIdempotencyKey(idempotencyKey);
+      if (!key.ok) throw failure('invalid_request', 'The Idempotency-Key must be 1 to 255 visible ASCII characters.', { details: key.problems });
+    }
+    const path = operationPath(operationId, pathParams);
+    let { token, fresh } = await currentToken();
+    let repeated = false;
+    for (;;) {
+      try {
+        return await send({ operationId, path, body, token, idempotencyKey });
+      } catch (error) {
+        if (repeated || !(error instanceof DeskFailure) || error.error.status !== 401) throw error;
+        // `token_expired`: get a new token once and repeat. `unauthorized` with a token that did
+        // not come fresh for this call: it may be stale (revoked, the service restarted), so the
+        // same. A 401 is a refusal before the operation ran, so repeating is safe for every operation.
+        const code = error.error.code;
+        if (code !== 'token_expired' && !(code === 'unauthorized' && !fresh)) throw error;
+        repeated = true;
+        token = await replaceToken(token);
+        fresh = true;
+      }
+    }
+  }
+
+  const empty: Record<string, never> = {};
+  const noParams = {} as Record<string, never>;
+
+  return {
+    async getToken(creds) {
+      const { accessToken, expiresIn } = await requestToken(creds);
+      return { accessToken, expiresIn };
+    },
+    listWarehouses: (body = {}) => call('listWarehouses', noParams, body),
+    listProducts: (body = {}) => call('listProducts', noParams, body),
+    listStock: (body = {}) => call('listStock', noParams, body),
+    readStock: (sku) => call('readStock', { sku }, empty),
+    adjustStock: (sku, body, idempotencyKey) => call('adjustStock', { sku }, body, idempotencyKey),
+    listShipments: (body = {}) => call('listShipments', noParams, body),
+    readShipment: (token) => call('readShipment', { token }, empty),
+    createShipment: (body, idempotencyKey) => call('createShipment', noParams, body, idempotencyKey),
+    cancelShipment: (token) => call('cancelShipment', { token }, empty),
+    deleteShipment: (token) => call('deleteShipment', { token }, empty),
+    greenIndex: (body) => call('greenIndex', noParams, body),
+    transitTime: (body) => call('transitTime', noParams, body),
+    async ping() {
+      // No token: any reachable service answers 401 at once, and the owner's rate limit is untouched.
+      const result = await attempt({ operationId: 'listWarehouses', path: operationPath('listWarehouses', noParams), body: {} });
+      if (result.kind === 'success') {
+        report({ ok: true, networkError: false, status: 200 });
+        return;
+      }
+      const outcome: RequestOutcome = { ok: false, networkError: result.networkError, error: result.error };
+      if (result.error.status !== undefined) outcome.status = result.error.status;
+      report(outcome);
+      if (result.networkError) throw new DeskFailure(result.error);
+    },
+    forgetToken() {
+      generation++;
+      held = null;
+      pendingToken = null;
+    },
+  };
+}

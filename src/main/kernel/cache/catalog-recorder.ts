@@ -1,0 +1,81 @@
+import { toProduct, toShipment, toStock, toWarehouse, type ProductWire, type ShipmentWire, type StockItemWire, type WarehouseWire } from '../api';
+import type { Cache } from '../../composition/open-cache';
+import type { Product, Shipment, Stock, Warehouse } from '../../../shared/ipc/records';
+
+/**
+ * Writes what the service just said into the cache and gives back the app's record of it. The one
+ * place where wire records (through the API client's mapping layer) enter the cache.
+ */
+export class CatalogRecorder {
+  #active = true;
+
+  constructor(
+    private readonly cache: Cache,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * After this, nothing more is written: the account signed out or another signed in, and an
+   * answer still on its way must not land in a cache that now belongs to someone else.
+   */
+  close(): void {
+    this.#active = false;
+  }
+
+  get active(): boolean {
+    return this.#active;
+  }
+
+  confirmedAt(): string {
+    return this.now().toISOString();
+  }
+
+  /**
+   * Records a stock item. Returns the fresh record (with the product's barcodes from the cache),
+   * or null when the cache already holds a newer version (that one was announced when written).
+   */
+  stock(wire: StockItemWire, confirmedAt = this.confirmedAt()): Stock | null {
+    const record = toStock(wire, confirmedAt, 'service');
+    if (!this.#active) return null;
+    const outcome = this.cache.writes.upsertStock(record, confirmedAt);
+    if (outcome === 'stale') return null;
+    return this.#fresh(record);
+  }
+
+  /** Records stock items without reading them back (a sync page: nobody waits for the records). */
+  stockPage(wires: readonly StockItemWire[], confirmedAt = this.confirmedAt()): void {
+    if (!this.#active) return;
+    for (const wire of wires) this.cache.writes.upsertStock(toStock(wire, confirmedAt, 'service'), confirmedAt);
+  }
+
+  #fresh(record: Stock): Stock {
+    const cached = this.cache.reads.stockBySku(record.sku);
+    return cached ? { ...cached, source: 'service' } : record;
+  }
+
+  products(wires: readonly ProductWire[], confirmedAt = this.confirmedAt()): Product[] {
+    const records = wires.map((w) => toProduct(w, confirmedAt));
+    if (!this.#active) return records;
+    this.cache.writes.upsertProducts(records, confirmedAt);
+    return records;
+  }
+
+  warehouses(wires: readonly WarehouseWire[], passMark: string | null, firstPosition: number, confirmedAt = this.confirmedAt()): Warehouse[] {
+    const records = wires.map((w) => toWarehouse(w, confirmedAt));
+    if (!this.#active) return records;
+    this.cache.writes.upsertWarehouses(records, confirmedAt, passMark, firstPosition);
+    return records;
+  }
+
+  /** Records a page of shipments in one transaction. */
+  shipments(wires: readonly ShipmentWire[], confirmedAt = this.confirmedAt()): Shipment[] {
+    return this.cache.writes.transaction(() => wires.map((w) => this.shipment(w, confirmedAt)));
+  }
+
+  shipment(wire: ShipmentWire, confirmedAt = this.confirmedAt()): Shipment {
+    const record = toShipment(wire, confirmedAt, 'service');
+    if (!this.#active) return record;
+    this.cache.writes.upsertShipment(record, confirmedAt);
+    return record;
+  }
+}

@@ -1,0 +1,113 @@
+import Database from 'better-sqlite3';
+import { existsSync, renameSync } from 'node:fs';
+import { migrate } from './migrate';
+import { salvageOutbox, type OutboxSalvage } from '../../outbox/outbox-salvage';
+
+export interface CacheRecovery {
+  /** Why the old file could not be used. */
+  reason: string;
+  /** Where the old file was moved, kept for support. */
+  movedTo: string;
+  /** Its outbox, taken over into the new file where it could be trusted (outbox-salvage.ts). */
+  outbox: OutboxSalvage;
+}
+
+export interface OpenedDatabase {
+  db: Database.Database;
+  /** Set when the file was damaged, moved aside and rebuilt empty. */
+  recovery: CacheRecovery | null;
+}
+
+export interface OpenDatabaseOptions {
+  now?: () => Date;
+  /**
+   * `quick` (the default) uses `PRAGMA quick_check` (linear in the file size: about 0.2 s on a
+   * 135 MB cache) instead of the full `integrity_check` (about 1.1 s, it also matches every index
+   * entry with its row); both refuse a damaged page structure. The full check is for tools and
+   * tests, not for the app's start.
+   */
+  check?: 'full' | 'quick';
+}
+
+function configure(db: Database.Database): void {
+  // WAL: readers never wait for the sync writer. NORMAL: a power cut may lose the last
+  // transactions but never corrupts the file; the outbox entry written before a send is still
+  // durable against a crash of the app itself, which is what exactly-once relies on.
+  // Where WAL cannot be had (a file system without shared memory, e.g. some network shares) the
+  // file is fine: it keeps a rollback journal, with FULL so each commit still survives a power cut.
+  const mode = db.pragma('journal_mode = WAL', { simple: true });
+  db.pragma(mode === 'wal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  // 100,000 SKUs make a cache file of ~130 MB; the default 2 MB page cache thrashes on sync writes
+  // and searches. 16 MB keeps the hot index pages in memory without growing the process much (no
+  // memory map: mapped pages would count against the main process's resident memory).
+  db.pragma('cache_size = -16384');
+  db.pragma('temp_store = MEMORY');
+  // A sync page dirties pages all over the indexes; checkpointing every 4 MB of WAL (the default)
+  // would copy the same hot pages back again and again during a first sync.
+  db.pragma('wal_autocheckpoint = 8192');
+  db.pragma('busy_timeout = 5000');
+}
+
+function checkIntegrity(db: Database.Database, check: 'full' | 'quick'): void {
+  const rows = db.pragma(check === 'full' ? 'integrity_check' : 'quick_check') as Array<Record<string, unknown>>;
+  const first = rows[0] ? Object.values(rows[0])[0] : undefined;
+  if (rows.length !== 1 || first !== 'ok') throw new Error(`integrity check failed: ${String(first)}`);
+}
+
+function stamp(now: Date): string {
+  return now.toISOString().replace(/[:.]/g, '-');
+}
+
+function moveAside(file: string, now: Date): string {
+  const movedTo = `${file}.corrupt-${stamp(now)}`;
+  renameSync(file, movedTo);
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(file + suffix)) renameSync(file + suffix, movedTo + suffix);
+  }
+  return movedTo;
+}
+
+function openChecked(file: string, check: 'full' | 'quick'): Database.Database {
+  const db = new Database(file);
+  try {
+    configure(db);
+    checkIntegrity(db, check);
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * A busy, locked, unreadable or read-only file is not damaged: moving it aside would throw away a
+ * good cache (and its outbox) because of a passing condition, so those errors are rethrown.
+ */
+const NOT_DAMAGE = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|PERM|READONLY|FULL|NOMEM|AUTH)/;
+function looksDamaged(error: unknown): boolean {
+  const code = error instanceof Database.SqliteError ? error.code : undefined;
+  return !(code && NOT_DAMAGE.test(code));
+}
+
+/**
+ * Opens (or creates) the cache file. A file that is not a database, fails the integrity check or
+ * comes from a newer app is moved aside with a timestamp and rebuilt empty: the cache refills from
+ * the service, the outbox is taken over where it can be trusted, and the worker gets a notice
+ * instead of an app that does not start.
+ */
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): OpenedDatabase {
+  const now = options.now ?? (() => new Date());
+  const check = options.check ?? 'quick';
+  if (!existsSync(file)) return { db: openChecked(file, check), recovery: null };
+  try {
+    return { db: openChecked(file, check), recovery: null };
+  } catch (error) {
+    if (!looksDamaged(error)) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    const movedTo = moveAside(file, now());
+    const db = openChecked(file, check);
+    return { db, recovery: { reason, movedTo, outbox: salvageOutbox(movedTo, db) } };
+  }
+}

@@ -1,0 +1,283 @@
+import type Database from 'better-sqlite3';
+import type { StockRow } from '../../shared/ipc/records';
+import { queryRanges, type PrefixRange } from '../kernel/cache/search-keys';
+
+export type StockSort = 'sku' | 'name' | 'onHand' | 'available' | 'updatedAt';
+
+export interface StockSearchInput {
+  query?: string;
+  warehouseId?: string;
+  sort?: StockSort;
+  direction?: 'asc' | 'desc';
+  offset?: number;
+  limit?: number;
+}
+
+export interface StockSearchResult {
+  rows: StockRow[];
+  total: number;
+}
+
+/** How a page was made (for tests, benchmarks and EXPLAIN). */
+export type SearchPlan = 'all' | 'gather' | 'ordered' | 'ordered-from-first' | 'ordered-then-gather';
+
+/**
+ * Up to this many matching items, a page is made by gathering the matches from the key index and
+ * sorting them (cost grows with the matches). Above it, matches are dense enough that reading the
+ * list in sort order through a sort index, checking each row against the key index and stopping
+ * after `limit` rows is cheaper (cost grows with offset + limit, not with the matches).
+ */
+export const GATHER_LIMIT = 5_000;
+/** An ordered read looks at this many rows (at least), then gives up and gathers instead. */
+const PROBE_ROWS = 2_000;
+const PROBE_FACTOR = 20;
+const DEFAULT_LIMIT = 50;
+const COUNTS_REMEMBERED = 256;
+
+type WarehouseMode = 'none' | 'mask' | 'levels';
+
+interface Shape {
+  terms: number;
+  /** The term with the fewest matches: it drives a gather and the count. */
+  driver: number;
+  /** By warehouse: `mask` when the warehouse has a bit in wh_mask, `levels` when not. */
+  warehouse: WarehouseMode;
+  sort: StockSort;
+  desc: boolean;
+}
+
+type Kind = 'all' | 'gather' | 'gather-counted' | 'probe' | 'from-first' | 'count' | 'first';
+
+/**
+ * Search and sort of the cached stock list (the `stock.search` channel).
+ *
+ * A query's terms are counted on the key index alone (see migration 0003); those counts choose
+ * the plan and, for one term, are the total. Counts are remembered until an item is added,
+ * removed, renamed or moved between warehouses (not when quantities change), so typing on and
+ * scrolling do not count again. One statement per query shape, prepared on first use and kept.
+ */
+export class StockSearch {
+  readonly #db: Database.Database;
+  readonly #keysGeneration: () => number;
+  readonly #gatherLimit: number;
+  readonly #probeRows: number;
+  readonly #statements = new Map<string, Database.Statement>();
+  readonly #counts = new Map<string, number | string | null>();
+  #countsGeneration = -1;
+  readonly #warehouseBit: Database.Statement;
+  readonly #countAll: Database.Statement;
+  readonly #countInWarehouse: Database.Statement;
+  readonly #countTerm: Database.Statement;
+  readonly #countTermInMask: Database.Statement;
+
+  /** `keysGeneration` changes whenever counts may have (CatalogWrites.keysGeneration). */
+  constructor(db: Database.Database, keysGeneration: () => number, options: { gatherLimit?: number; probeRows?: number } = {}) {
+    this.#db = db;
+    this.#keysGeneration = keysGeneration;
+    this.#gatherLimit = Math.max(0, Math.floor(options.gatherLimit ?? GATHER_LIMIT));
+    this.#probeRows = Math.max(1, Math.floor(options.probeRows ?? PROBE_ROWS));
+    this.#warehouseBit = db.prepare('SELECT bit FROM warehouse_bits WHERE warehouse_id = ?').pluck();
+    this.#countAll = db.prepare('SELECT count(*) FROM stock_items').pluck();
+    this.#countInWarehouse = db.prepare('SELECT count(*) FROM stock_levels WHERE warehouse_id = ?').pluck();
+    const term = 'key >= @low AND key < @high AND lcp < @bytes';
+    this.#countTerm = db.prepare(`SELECT count(*) FROM search_keys WHERE ${term}`).pluck();
+    this.#countTermInMask = db.prepare(`SELECT count(*) FROM search_keys WHERE ${term} AND (wh_mask & @mask) != 0`).pluck();
+  }
+
+  search(input: StockSearchInput): StockSearchResult {
+    return this.#run(input).result;
+  }
+
+  /** The plan a query took and SQLite's EXPLAIN QUERY PLAN of its page statement. */
+  explain(input: StockSearchInput): { plan: SearchPlan; page: string[] } {
+    const { plan, sql, params } = this.#run(input);
+    const page = sql ? (this.#db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as Array<{ detail: string }>).map((r) => r.detail) : [];
+    return { plan, page };
+  }
+
+  #run(input: StockSearchInput): { result: StockSearchResult; plan: SearchPlan; sql: string | null; params: Record<string, unknown> } {
+    this.#freshCounts();
+    const ranges = queryRanges(input.query);
+    const offset = input.offset ?? 0;
+    const limit = input.limit ?? DEFAULT_LIMIT;
+    const params: Record<string, unknown> = { offset, limit };
+    ranges.forEach((r, i) => Object.assign(params, { [`low${i}`]: r.low, [`high${i}`]: r.high, [`bytes${i}`]: r.bytes }));
+
+    let warehouse: WarehouseMode = 'none';
+    let mask: number | null = null;
+    if (input.warehouseId !== undefined) {
+      params.warehouse = input.warehouseId;
+      const bit = this.#warehouseBit.get(input.warehouseId) as number | undefined;
+      warehouse = bit === undefined ? 'levels' : 'mask';
+      if (bit !== undefined) params.mask = mask = 2 ** bit;
+    }
+    const shape: Shape = { terms: ranges.length, driver: 0, warehouse, sort: input.sort ?? 'sku', desc: input.direction === 'desc' };
+    const base = this.#remember(`base|${input.warehouseId ?? ''}`, () =>
+      input.warehouseId !== undefined ? this.#countInWarehouse.get(input.warehouseId) : this.#countAll.get(),
+    ) as number;
+
+    const done = (rows: StockRow[], total: number, plan: SearchPlan, kind: Kind, used: Record<string, unknown> = params) => ({
+      result: { rows, total },
+      plan,
+      sql: this.#sql(kind, shape),
+      params: used,
+    });
+
+    if (ranges.length === 0) {
+      const rows = offset >= base ? [] : this.#rows('all', shape, params);
+      return done(rows, base, 'all', 'all');
+    }
+
+    // Items per term, from the key index alone; the smallest drives.
+    const counts = ranges.map((r) => this.#termCount(r, mask));
+    counts.forEach((n, i) => {
+      if (n < counts[shape.driver]!) shape.driver = i;
+    });
+    const fewest = counts[shape.driver]!;
+    // One term: its count is the total (in 'levels' mode it counts other warehouses too).
+    let total: number | null = ranges.length === 1 && warehouse !== 'levels' ? fewest : null;
+    if (fewest === 0 || (total !== null && offset >= total)) return done([], total ?? 0, 'gather', 'gather');
+
+    if (fewest <= this.#gatherLimit) {
+      if (total !== null) return done(this.#rows('gather', shape, params), total, 'gather', 'gather');
+      const rows = this.#rows('gather-counted', shape, params) as Array<StockRow & { total?: number }>;
+      total = rows[0]?.total ?? this.#total(shape, params);
+      return done(rows.map(withoutTotal), total, 'gather', 'gather-counted');
+    }
+
+    // Dense: read in sort order, looking at a bounded number of rows first.
+    const scan = Math.max(this.#probeRows, (offset + limit) * PROBE_FACTOR);
+    const probeParams = { ...params, scan };
+    const probed = this.#rows('probe', shape, probeParams);
+    total ??= this.#total(shape, params);
+    // The rows an ordered read looks at: the warehouse's levels, or every item.
+    const levelOrdered = warehouse !== 'none' && (shape.sort === 'onHand' || shape.sort === 'available');
+    const scanned = levelOrdered ? base : (this.#remember('base|', () => this.#countAll.get()) as number);
+    if (probed.length === limit || scan >= scanned || offset + probed.length >= total) return done(probed, total, 'ordered', 'probe', probeParams);
+    // The matches come later in the sort order (a SKU prefix near the end of the list, a first
+    // word of many names): by SKU, start at the first match; otherwise sort the matches.
+    if (shape.sort === 'sku') {
+      const first = this.#remember(`first|${shape.desc}|${JSON.stringify(params)}`, () => this.#statement('first', shape).get(params)) as string | null;
+      const fromFirst = { ...params, first };
+      return done(first === null ? [] : this.#rows('from-first', shape, fromFirst), total, 'ordered-from-first', 'from-first', fromFirst);
+    }
+    return done(this.#rows('gather', shape, params), total, 'ordered-then-gather', 'gather');
+  }
+
+  #rows(kind: Kind, shape: Shape, params: Record<string, unknown>): StockRow[] {
+    return this.#statement(kind, shape).all(params) as StockRow[];
+  }
+
+  /** The total of a query that one term count does not give (several terms, or a warehouse without a bit). */
+  #total(shape: Shape, params: Record<string, unknown>): number {
+    const { offset: _o, limit: _l, ...key } = params;
+    return this.#remember(`total|${shape.driver}|${JSON.stringify(key)}`, () => this.#statement('count', shape).get(key)) as number;
+  }
+
+  #termCount(range: PrefixRange, mask: number | null): number {
+    const values = { low: range.low, high: range.high, bytes: range.bytes, ...(mask !== null ? { mask } : {}) };
+    return this.#remember(`term|${mask}|${range.low}`, () => (mask === null ? this.#countTerm : this.#countTermInMask).get(values)) as number;
+  }
+
+  #freshCounts(): void {
+    const generation = this.#keysGeneration();
+    if (generation !== this.#countsGeneration) {
+      this.#counts.clear();
+      this.#countsGeneration = generation;
+    }
+  }
+
+  #remember(key: string, compute: () => unknown): number | string | null {
+    if (this.#counts.has(key)) return this.#counts.get(key)!;
+    const value = compute() as number | string | null;
+    if (this.#counts.size >= COUNTS_REMEMBERED) this.#counts.delete(this.#counts.keys().next().value as string);
+    this.#counts.set(key, value);
+    return value;
+  }
+
+  #statement(kind: Kind, shape: Shape): Database.Statement {
+    const key = `${kind}|${shape.terms}|${shape.driver}|${shape.warehouse}|${shape.sort}|${shape.desc}`;
+    let statement = this.#statements.get(key);
+    if (!statement) {
+      statement = this.#db.prepare(this.#sql(kind, shape));
+      if (kind === 'count' || kind === 'first') statement.pluck();
+      this.#statements.set(key, statement);
+    }
+    return statement;
+  }
+
+  #sql(kind: Kind, shape: Shape): string {
+    const inMask = shape.warehouse === 'mask' ? ' AND (wh_mask & @mask) != 0' : '';
+    /** The items matching term i, each once (see migration 0003), in the warehouse when it has a bit. */
+    const termItems = (i: number) => `key >= @low${i} AND key < @high${i} AND lcp < @bytes${i}${inMask}`;
+    // Checked on the stock_items row already read (see migration 0003), not by another seek.
+    const matchesTerm = (i: number) => `instr(s.search_text, ' ' || @low${i}) > 0`;
+    const others = (skip: number) => Array.from({ length: shape.terms }, (_, i) => i).filter((i) => i !== skip).map(matchesTerm);
+    const matches = `(SELECT item_id FROM search_keys WHERE ${termItems(shape.driver)}) m`;
+    const inWarehouse = shape.warehouse !== 'none';
+    const levelJoin = ['l.item_id = s.id', 'l.warehouse_id = @warehouse'];
+
+    if (kind === 'first') return `SELECT ${shape.desc ? 'max' : 'min'}(sku) FROM search_keys WHERE ${termItems(shape.driver)}`;
+    if (kind === 'count') {
+      // The driving term's items, each checked for the other terms (and the warehouse's levels).
+      const inLevels = shape.warehouse === 'levels' ? ['EXISTS (SELECT 1 FROM stock_levels l WHERE l.item_id = s.id AND l.warehouse_id = @warehouse)'] : [];
+      return `SELECT count(*) FROM ${matches} CROSS JOIN stock_items s WHERE ${['s.id = m.item_id', ...others(shape.driver), ...inLevels].join(' AND ')}`;
+    }
+
+    const dir = shape.desc ? 'DESC' : 'ASC';
+    const quantitySort = shape.sort === 'onHand' || shape.sort === 'available';
+    const levelOrdered = inWarehouse && quantitySort;
+    const v = inWarehouse
+      ? { onHand: 'l.on_hand', reserved: 'l.reserved', available: 'l.available' }
+      : { onHand: 's.total_on_hand', reserved: 's.total_reserved', available: 's.total_available' };
+    // Ties in SKU order, as every sort index is ordered: (x, sku) or (warehouse_id, x, sku).
+    const tie = levelOrdered ? `l.sku ${dir}` : `s.sku ${dir}`;
+    const orderBy = {
+      sku: `s.sku ${dir}`,
+      name: `s.name COLLATE NOCASE ${dir}, ${tie}`,
+      onHand: `${v.onHand} ${dir}, ${tie}`,
+      available: `${v.available} ${dir}, ${tie}`,
+      updatedAt: `s.updated_at ${dir}, ${tie}`,
+    }[shape.sort];
+    const columns = `s.sku AS sku, s.name AS name, ${v.onHand} AS onHand, ${v.reserved} AS reserved, ${v.available} AS available,
+        s.updated_at AS updatedAt, s.confirmed_at AS confirmedAt`;
+
+    let from: string;
+    const where: string[] = [];
+    if (kind === 'gather' || kind === 'gather-counted') {
+      from = `${matches} CROSS JOIN stock_items s`;
+      where.push('s.id = m.item_id', ...others(shape.driver));
+      if (inWarehouse) {
+        from += ' CROSS JOIN stock_levels l';
+        where.push(...levelJoin);
+      }
+    } else if (levelOrdered) {
+      // The warehouse's levels in quantity order (the first @scan of them, when probing).
+      const column = shape.sort === 'onHand' ? 'on_hand' : 'available';
+      const levels =
+        kind === 'probe'
+          ? `(SELECT * FROM stock_levels WHERE warehouse_id = @warehouse ORDER BY ${column} ${dir}, sku ${dir} LIMIT @scan) l`
+          : 'stock_levels l';
+      from = `${levels} CROSS JOIN stock_items s`;
+      where.push('l.warehouse_id = @warehouse', 's.id = l.item_id', ...others(-1));
+    } else {
+      const sortColumns = { sku: 'sku', name: 'name COLLATE NOCASE', onHand: 'total_on_hand', available: 'total_available', updatedAt: 'updated_at' }[shape.sort];
+      const order = shape.sort === 'sku' ? `sku ${dir}` : `${sortColumns} ${dir}, sku ${dir}`;
+      from = kind === 'probe' ? `(SELECT * FROM stock_items ORDER BY ${order} LIMIT @scan) s` : 'stock_items s';
+      if (shape.warehouse === 'mask') where.push('(s.wh_mask & @mask) != 0');
+      where.push(...others(-1));
+      if (inWarehouse) {
+        from += ' CROSS JOIN stock_levels l';
+        where.push(...levelJoin);
+      }
+      if (kind === 'from-first') where.push(shape.desc ? 's.sku <= @first' : 's.sku >= @first');
+    }
+    const counted = kind === 'gather-counted' ? ', count(*) OVER () AS total' : '';
+    return `SELECT ${columns}${counted} FROM ${from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`;
+  }
+}
+
+function withoutTotal(row: StockRow & { total?: number }): StockRow {
+  const { total: _total, ...rest } = row;
+  return rest;
+}

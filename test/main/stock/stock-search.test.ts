@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCache, type Cache } from '../../../src/main/composition/open-cache';
+import { StockSearch, type StockSearchInput, type StockSort } from '../../../src/main/stock/stock-search';
+import type { StockRow } from '../../../src/shared/ipc/records';
+import { gtin13, product, stock, T0 } from '../core/support/records';
+import { tempDir } from '../core/support/temp-dir';
+
+/**
+ * The search is checked against a plain JavaScript model of what it must answer, on a catalog
+ * small enough to model and shaped to hit every plan: the default (gather for few matches,
+ * ordered for many) and a gather limit of 3, which sends nearly every query down the ordered path.
+ */
+const words = ['Blue', 'Red', 'Heavy', 'Hinge', 'Bolt', 'Box', 'Café', 'Steel', 'blueberry'];
+const warehouses = ['wh_a', 'wh_b', 'wh_c'];
+
+interface Model {
+  sku: string;
+  name: string;
+  barcodes: string[];
+  levels: Map<string, { onHand: number; reserved: number; available: number }>;
+  updatedAt: string;
+}
+
+function fold(s: string): string {
+  return s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+function matches(m: Model, query: string | undefined): boolean {
+  const terms = fold(query ?? '').split(/\s+/).filter(Boolean);
+  const keys = [fold(m.sku), ...fold(m.name).split(/[^\p{L}\p{N}]+/u).filter(Boolean), ...m.barcodes];
+  return terms.every((t) => keys.some((k) => k.startsWith(t)));
+}
+
+function expected(models: Model[], input: StockSearchInput): { skus: string[]; total: number } {
+  const wh = input.warehouseId;
+  const rows = models
+    .filter((m) => (wh === undefined || m.levels.has(wh)) && matches(m, input.query))
+    .map((m) => {
+      const values = wh
+        ? m.levels.get(wh)!
+        : [...m.levels.values()].reduce((a, l) => ({ onHand: a.onHand + l.onHand, reserved: a.reserved + l.reserved, available: a.available + l.available }), {
+            onHand: 0,
+            reserved: 0,
+            available: 0,
+          });
+      return { m, ...values };
+    });
+  const sort: StockSort = input.sort ?? 'sku';
+  const sign = input.direction === 'desc' ? -1 : 1;
+  const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+  rows.sort((a, b) => {
+    const primary =
+      sort === 'sku'
+        ? 0
+        : sort === 'name'
+          ? cmp(a.m.name.toLowerCase(), b.m.name.toLowerCase())
+          : sort === 'updatedAt'
+            ? cmp(a.m.updatedAt, b.m.updatedAt)
+            : cmp(a[sort], b[sort]);
+    return sign * (primary || cmp(a.m.sku, b.m.sku));
+  });
+  const offset = input.offset ?? 0;
+  return { skus: rows.slice(offset, offset + (input.limit ?? 50)).map((r) => r.m.sku), total: rows.length };
+}
+
+describe('stock search', () => {
+  const dir = tempDir('desk-search-');
+  let cache: Cache;
+  const models: Model[] = [];
+
+  beforeAll(() => {
+    cache = openCache(dir.path);
+    let seed = 42;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return (seed >>> 8) % n;
+    };
+    cache.writes.transaction(() => {
+      for (let i = 0; i < 300; i++) {
+        const sku = i % 50 === 7 ? `ab-${String(i).padStart(4, '0')}` : `WD-${String(i).padStart(6, '0')}`;
+        const name = `${words[rnd(words.length)]} ${words[rnd(words.length)]} ${i % 10}mm`;
+        const barcodes = i % 4 === 0 ? [] : [gtin13(`40${String(i).padStart(10, '0')}`)];
+        const levels = new Map<string, { onHand: number; reserved: number; available: number }>();
+        for (const wh of warehouses) {
+          if (rnd(3) === 0) continue;
+          // Few distinct quantities: ties must be broken the same way every time.
+          const onHand = rnd(6);
+          const reserved = rnd(3);
+          levels.set(wh, { onHand, reserved, available: Math.max(0, onHand - reserved) });
+        }
+        const updatedAt = new Date(Date.parse(T0) + rnd(20) * 60_000).toISOString();
+        models.push({ sku, name, barcodes, levels, updatedAt });
+        cache.writes.upsertProducts([product(sku, name, barcodes)], T0);
+        cache.writes.upsertStock(
+          stock(sku, name, [...levels].map(([wh, l]) => [wh, l.onHand, l.reserved] as [string, number, number]), 1, updatedAt),
+          T0,
+        );
+      }
+    });
+  });
+  afterAll(() => {
+    cache.close();
+    dir.remove();
+  });
+
+  const queries = [undefined, '', 'w', 'WD', 'wd-0001', 'wd-00029', 'ab', 'AB-0', 'b', 'bl', 'blue', 'BLUEB', 'he', 'h', 'cafe', 'CAFÉ', 'blue bolt', 'bo b', '4', '4000', '40000000001', '3mm', 'zz', 'wd-000001 4'];
+  const sorts: StockSort[] = ['sku', 'name', 'onHand', 'available', 'updatedAt'];
+  const cases: StockSearchInput[] = [];
+  for (const query of queries) {
+    for (const sort of sorts) {
+      for (const direction of ['asc', 'desc'] as const) {
+        cases.push({ query, sort, direction });
+        cases.push({ query, sort, direction, warehouseId: 'wh_b', limit: 7, offset: 3 });
+      }
+    }
+  }
+
+  function check(search: StockSearch, input: StockSearchInput): void {
+    const got = search.search(input);
+    const want = expected(models, input);
+    expect({ skus: got.rows.map((r: StockRow) => r.sku), total: got.total }, JSON.stringify(input)).toEqual(want);
+  }
+
+  it('answers like the model with the default plans', () => {
+    for (const input of cases) check(cache.search, input);
+  });
+
+  it('answers like the model when nearly every query reads in sort order', () => {
+    const ordered = new StockSearch(cache.db, () => cache.writes.keysGeneration, { gatherLimit: 3 });
+    for (const input of cases) check(ordered, input);
+    expect(ordered.explain({ query: 'b' }).plan).toBe('ordered');
+  });
+
+  it('answers like the model when the ordered read gives up early and falls back', () => {
+    const impatient = new StockSearch(cache.db, () => cache.writes.keysGeneration, { gatherLimit: 3, probeRows: 2 });
+    const plans = new Set<string>();
+    for (const input of cases) {
+      check(impatient, input);
+      plans.add(impatient.explain(input).plan);
+    }
+    expect([...plans].sort()).toEqual(['all', 'gather', 'ordered', 'ordered-from-first', 'ordered-then-gather']);
+  });
+
+  it('pages through a result without gaps or repeats', () => {
+    const all = expected(models, { query: 'b', sort: 'onHand', limit: 1000 }).skus;
+    const paged: string[] = [];
+    for (let offset = 0; offset < all.length; offset += 13) {
+      paged.push(...cache.search.search({ query: 'b', sort: 'onHand', offset, limit: 13 }).rows.map((r) => r.sku));
+    }
+    expect(paged).toEqual(all);
+  });
+
+  it('returns rows with quantities and when the service confirmed them', () => {
+    const { rows } = cache.search.search({ query: models[1]!.sku, warehouseId: [...models[1]!.levels.keys()][0] });
+    const level = [...models[1]!.levels.values()][0]!;
+    expect(rows).toEqual([{ sku: models[1]!.sku, name: models[1]!.name, ...level, updatedAt: models[1]!.updatedAt, confirmedAt: T0 }]);
+  });
+
+  it('follows changes: a renamed item is found by its new name, a deleted one not at all, a moved one in its new warehouse', () => {
+    const m = models[5]!;
+    cache.writes.upsertStock(stock(m.sku, 'Quartz Lantern', [['wh_c', 9]], 2), T0);
+    expect(cache.search.search({ query: 'quartz' }).rows.map((r) => r.sku)).toEqual([m.sku]);
+    expect(cache.search.search({ query: 'lant', warehouseId: 'wh_c' }).total).toBe(1);
+    expect(cache.search.search({ query: 'lant', warehouseId: 'wh_a' }).total).toBe(0);
+    cache.writes.deleteStock(m.sku);
+    expect(cache.search.search({ query: 'quartz' }).total).toBe(0);
+  });
+
+  it('reads the key index by range, and the list through its sort index (EXPLAIN QUERY PLAN)', () => {
+    const ordered = new StockSearch(cache.db, () => cache.writes.keysGeneration, { gatherLimit: 3 });
+    const plan = (input: StockSearchInput) => {
+      const explained = ordered.explain(input);
+      return { plan: explained.plan, text: explained.page.join('\n') };
+    };
+    expect(plan({ query: 'w' })).toEqual({ plan: 'ordered', text: expect.stringMatching(/SCAN stock_items USING INDEX sqlite_autoindex_stock_items_1/) });
+    expect(plan({ query: 'w', sort: 'name' }).text).toMatch(/SCAN stock_items USING INDEX stock_items_by_name/);
+    expect(plan({ query: 'w', sort: 'onHand', warehouseId: 'wh_a' }).text).toMatch(/SEARCH stock_levels USING INDEX stock_levels_by_warehouse_on_hand \(warehouse_id=\?\)/);
+    const few = cache.search.explain({ query: 'wd-00029' });
+    expect(few.plan).toBe('gather');
+    expect(few.page.join('\n')).toMatch(/SEARCH search_keys USING PRIMARY KEY \(key>\? AND key<\?\)/);
+    for (const input of [{ query: 'w' }, { query: 'blue bolt' }, { query: 'b', warehouseId: 'wh_b' }, { query: 'b', sort: 'available' as const }]) {
+      // The only SCANs are of an index in sort order (the ordered read), never of a table or the keys.
+      expect(plan(input).text, JSON.stringify(input)).not.toMatch(/SCAN search_keys|SCAN stock_items(?! USING INDEX)|SCAN stock_levels(?! USING)/);
+    }
+  });
+});
