@@ -7,6 +7,36 @@ import svelteConfig from './svelte.config.js';
 // Process boundaries are enforced here, not by convention: only the Electron edge imports
 // `electron`, and the renderer never imports main, sandbox or Node code.
 const electronOnlyHere = ['src/main/electron/**', 'src/preload/index.ts'];
+const noElectron = { name: 'electron', message: 'Only src/main/electron/* and src/preload/index.ts import electron.' };
+
+// Inside main, the zones of docs/architecture.md. Plain no-restricted-imports (already used for
+// the process boundaries, no plugin or resolver to keep): the folder names are the zones, so a
+// pattern on the import path is enough. Cycles, which need the whole graph, are
+// dependency-cruiser's (.dependency-cruiser.cjs, also in `npm run lint`).
+const CAPABILITIES = ['account', 'outbox', 'products', 'scan', 'settings', 'shipments', 'stock', 'sync'];
+const noSandbox = { group: ['**/sandbox', '**/sandbox/**', 'fastify'], message: 'The core knows nothing of the sandbox: the composition root starts it for the demo and hands its URL in.' };
+const mainZones = [
+  {
+    files: ['src/main/kernel/**'],
+    patterns: [
+      noSandbox,
+      { group: CAPABILITIES.flatMap((c) => [`**/${c}`, `**/${c}/**`]).concat(['**/composition/**', '**/electron/**']), message: 'The kernel imports no capability: capabilities build on it, never the other way.' },
+    ],
+  },
+  ...CAPABILITIES.map((own) => ({
+    files: [`src/main/${own}/**`],
+    patterns: [
+      noSandbox,
+      { group: CAPABILITIES.filter((c) => c !== own).map((c) => `**/${c}/*`), message: `A capability imports another only through its index (e.g. '../outbox'), never its internals.` },
+      { group: ['**/composition', '**/composition/**', '**/electron/**'], message: 'Capabilities are composed, they do not reach the composition root or the Electron edge.' },
+    ],
+  })),
+  {
+    files: ['src/main/composition/**'],
+    // Types only: the sandbox itself is loaded with import() in demo-sandbox.ts, in demo mode only.
+    patterns: [{ group: ['**/sandbox', '**/sandbox/**'], allowTypeImports: true, message: 'Import the sandbox with import() (demo mode only); types are fine.' }, { group: ['fastify'], message: 'The core never loads fastify.' }],
+  },
+];
 
 export default ts.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/artifacts/**', '**/*.gen.ts'] },
@@ -32,10 +62,14 @@ export default ts.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'Only src/main/electron/* and src/preload/index.ts import electron.' }] },
+        { paths: [noElectron] },
       ],
     },
   },
+  ...mainZones.map(({ files, patterns }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns }] },
+  })),
   {
     files: ['src/renderer/**', 'test/components/**'],
     languageOptions: { globals: { ...globals.browser } },

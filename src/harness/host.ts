@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { RENDERER_RESPONSE_HEADERS } from '../main/renderer-files/response-headers';
 import type { EventHub } from '../main/kernel/ipc/event-hub';
+import type { Log } from '../main/kernel/log';
 import { createIpcRouter, type Handlers } from '../main/kernel/ipc/router';
 import type { DeskError, Result } from '../shared/ipc/result';
 import type { FaultSettings } from '../sandbox';
@@ -32,7 +33,7 @@ export interface HarnessHostOptions {
   port?: number;
   /** Also serve POST /__test/faults and /__test/expire-tokens (token required). */
   testControls?: boolean;
-  log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
+  log?: Log;
 }
 
 export interface HarnessHost {

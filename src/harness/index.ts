@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createDeskCore, type DeskCore } from '../main/composition/desk-core';
 import { createKeytarStore } from '../main/kernel/secrets/keytar-store';
 import type { SecretStore } from '../main/kernel/secrets/secret-store';
+import type { Log } from '../main/kernel/log';
 import type { SandboxOptions } from '../sandbox';
 import { startHarnessHost } from './host';
 
@@ -23,7 +24,7 @@ export interface HarnessOptions {
   port?: number;
   /** Default: the OS keychain (keytar), as in the app. */
   secrets?: SecretStore;
-  log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
+  log?: Log;
 }
 
 export interface RunningHarness {

@@ -6,9 +6,7 @@ export function isValidGtin(code: string): boolean {
   return isGTIN(code) && isValid(code);
 }
 
-export function toGtin14(code: string): string {
-  return code.padStart(14, '0');
-}
+export { toGtin14 } from '../shared/gtin';
 
 /** Appends the check digit to a 7-, 11-, 12- or 13-digit body. */
 export function withCheckDigit(body: string): string {

@@ -15,6 +15,13 @@ export function toGtin14(code: string): string {
   return code.padStart(14, '0');
 }
 
+/** The GS1 mod-10 check digit of a body of digits (GTIN, SSCC, GLN: weights 3,1,3,... from the right). */
+export function gs1CheckDigit(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return String((10 - (sum % 10)) % 10);
+}
+
 /** True when the last digit is the GS1 mod-10 check digit of the others. */
 export function hasValidCheckDigit(code: string): boolean {
   return isGtinShaped(code) && isValid(code);

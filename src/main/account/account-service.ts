@@ -1,37 +1,30 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { createApiClient, type ApiClient, type RequestOutcome } from '../kernel/api';
-import type { Cache } from '../composition/open-cache';
 import type { EventHub } from '../kernel/ipc/event-hub';
-import { CredentialVault, normaliseBaseUrl, type SecretStore, type StoredAccount } from '../kernel/secrets';
-import type { SettingsStore } from '../settings/settings-store';
-import type { AccountStatus, Connectivity, SyncStatus } from '../../shared/ipc/records';
-import { DeskFailure } from '../../shared/ipc/result';
-import { DEMO_OWNERS, startSandbox, type SandboxOptions } from '../../sandbox';
+import type { Log } from '../kernel/log';
 import type { NoticeBoard } from '../kernel/notice-board';
-import { Session, type Log } from './account-session';
+import { CredentialVault, normaliseBaseUrl, type SecretStore, type StoredAccount } from '../kernel/secrets';
+import type { OutboxCache } from '../outbox';
+import type { SettingsStore } from '../settings';
+import type { SyncCache } from '../sync';
+import type { AccountStatus, Connectivity, SignInInput, SyncStatus } from '../../shared/ipc/records';
+import { DeskFailure } from '../../shared/ipc/result';
+import { AccountSession } from './account-session';
+import type { StartDemo } from './demo-service';
 
-export const DEMO_SANDBOX_FILE = 'demo-sandbox.sqlite';
 /** meta key: the account whose records the cache holds. */
 const CACHE_OWNER_KEY = 'account';
 
 export interface AccountServiceOptions {
-  dataDir: string;
-  cache: Cache;
+  cache: OutboxCache & SyncCache;
   events: EventHub;
   notices: NoticeBoard;
   settings: SettingsStore;
   secrets: SecretStore;
-  demoSandbox?: Partial<SandboxOptions>;
+  /** Starts the demo's service; without it the demo cannot be started. */
+  startDemo?: StartDemo;
   syncIntervalMs: number;
   fetch?: typeof fetch;
   log?: Log;
-}
-
-export interface SignInInput {
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
 }
 
 /** The account a cache and an outbox belong to: base URL and client id (never a secret), or the demo. */
@@ -58,7 +51,7 @@ function isKeychainFailure(error: unknown): boolean {
 export class AccountService {
   readonly #o: AccountServiceOptions;
   readonly #vault: CredentialVault;
-  #session: Session | null = null;
+  #session: AccountSession | null = null;
   #keychain: AccountStatus['keychain'] = 'available';
   #queue: Promise<unknown> = Promise.resolve();
   #signedOutSince = new Date().toISOString();
@@ -68,7 +61,7 @@ export class AccountService {
     this.#vault = new CredentialVault(options.secrets);
   }
 
-  get session(): Session | null {
+  get session(): AccountSession | null {
     return this.#session;
   }
 
@@ -182,7 +175,7 @@ export class AccountService {
   }
 
   /** Removes a signed-out account's secret and token; a keychain that cannot be reached is said, not thrown. */
-  async #forgetCredentials(ended: Session): Promise<void> {
+  async #forgetCredentials(ended: AccountSession): Promise<void> {
     try {
       await this.#vault.forget({ baseUrl: ended.baseUrl, clientId: ended.clientId });
     } catch (error) {
@@ -196,35 +189,31 @@ export class AccountService {
   }
 
   async #beginDemo(): Promise<void> {
-    const options: SandboxOptions = { host: '127.0.0.1', port: 0, dbPath: join(this.#o.dataDir, DEMO_SANDBOX_FILE), ...this.#o.demoSandbox };
-    // A sandbox seeded anew (its file was deleted, or it lives in memory) starts its record versions
-    // over: what the cache holds from the previous one would look newer than the service's answers
-    // and never be replaced.
-    const seededAnew = options.dbPath === undefined || options.dbPath === ':memory:' || !existsSync(options.dbPath);
-    const sandbox = await startSandbox(options);
-    const { clientId, clientSecret } = DEMO_OWNERS.desk;
+    if (!this.#o.startDemo) throw new Error('this desk has no demo');
+    const demo = await this.#o.startDemo();
+    const { baseUrl, clientId, clientSecret } = demo;
     try {
       this.#begin(
-        new Session({
+        new AccountSession({
           ...this.#common(),
           kind: 'demo',
-          accountKey: accountKey('demo', sandbox.baseUrl, clientId),
-          baseUrl: sandbox.baseUrl,
+          accountKey: accountKey('demo', baseUrl, clientId),
+          baseUrl,
           clientId,
-          sandbox,
-          createClient: (onOutcome) => this.#client(sandbox.baseUrl, onOutcome, async () => ({ clientId, clientSecret })),
+          demo,
+          createClient: (onOutcome) => this.#client(baseUrl, onOutcome, async () => ({ clientId, clientSecret })),
         }),
-        { forgetCache: seededAnew },
+        { forgetCache: demo.seededAnew },
       );
       this.#o.settings.setAccount(null, true);
     } catch (error) {
-      await sandbox.close();
+      await demo.close();
       throw error;
     }
   }
 
-  #serviceSession(account: StoredAccount): Session {
-    return new Session({
+  #serviceSession(account: StoredAccount): AccountSession {
+    return new AccountSession({
       ...this.#common(),
       kind: 'service',
       accountKey: accountKey('service', account.baseUrl, account.clientId),
@@ -274,7 +263,7 @@ export class AccountService {
   }
 
   /** Starts a session; a cache that holds another account's records (or a forgotten service's) is cleared first. */
-  #begin(session: Session, opts: { forgetCache?: boolean } = {}): void {
+  #begin(session: AccountSession, opts: { forgetCache?: boolean } = {}): void {
     const { cache } = this.#o;
     if (opts.forgetCache || cache.meta.get(CACHE_OWNER_KEY) !== session.accountKey) {
       cache.writes.clearCatalog();
@@ -285,7 +274,7 @@ export class AccountService {
     this.#announce();
   }
 
-  async #endSession(): Promise<Session | null> {
+  async #endSession(): Promise<AccountSession | null> {
     const session = this.#session;
     if (!session) return null;
     this.#session = null;

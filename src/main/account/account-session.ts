@@ -1,17 +1,16 @@
 import type { ApiClient, RequestOutcome } from '../kernel/api';
-import type { Cache } from '../composition/open-cache';
+import { CatalogRecorder } from '../kernel/cache';
 import { ConnectivityMonitor } from '../kernel/connectivity';
 import type { EventHub } from '../kernel/ipc/event-hub';
-import { LookupService } from '../scan/lookup-service';
-import { Outbox } from '../outbox/outbox';
-import { SyncEngine } from '../sync/sync-engine';
+import type { Log } from '../kernel/log';
+import type { ServiceConnection } from '../kernel/service-or-cache';
+import { Outbox, type OutboxCache } from '../outbox';
+import { LookupService } from '../scan';
+import { SyncEngine, type SyncCache } from '../sync';
 import type { Connectivity } from '../../shared/ipc/records';
-import type { RunningSandbox } from '../../sandbox';
-import { CatalogRecorder } from '../kernel/cache/catalog-recorder';
+import type { DemoService } from './demo-service';
 
-export type Log = (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
-
-export interface SessionOptions {
+export interface AccountSessionOptions {
   kind: 'service' | 'demo';
   /** Which account this is, for the cache and the outbox: base URL + client id, never a secret. */
   accountKey: string;
@@ -19,13 +18,14 @@ export interface SessionOptions {
   clientId: string;
   /** Builds the client; `onOutcome` feeds connectivity. */
   createClient: (onOutcome: (o: RequestOutcome) => void) => ApiClient;
-  cache: Cache;
+  cache: OutboxCache & SyncCache;
   events: EventHub;
   syncIntervalMs: number;
   /** How often queued adjustments are tried again while online (after a 503, a rate limit, ...). */
   outboxRetryMs?: number;
   probeIntervalMs?: number;
-  sandbox?: RunningSandbox | null;
+  /** The demo's service, stopped with the session. */
+  demo?: DemoService | null;
   log?: Log;
 }
 
@@ -34,7 +34,7 @@ export interface SessionOptions {
  * sync, outbox and lookup. Ending it stops its timers and makes sure nothing still on its way
  * writes into the cache afterwards.
  */
-export class Session {
+export class AccountSession implements ServiceConnection {
   readonly kind: 'service' | 'demo';
   readonly accountKey: string;
   readonly baseUrl: string;
@@ -45,20 +45,20 @@ export class Session {
   readonly lookup: LookupService;
   readonly outbox: Outbox;
   readonly sync: SyncEngine;
-  readonly sandbox: RunningSandbox | null;
+  readonly #demo: DemoService | null;
   #active = true;
   #outboxTimer: NodeJS.Timeout | undefined;
   #syncTimer: NodeJS.Timeout | undefined;
   readonly #unsubscribe: () => void;
-  readonly #options: SessionOptions;
+  readonly #options: AccountSessionOptions;
 
-  constructor(options: SessionOptions) {
+  constructor(options: AccountSessionOptions) {
     this.#options = options;
     this.kind = options.kind;
     this.accountKey = options.accountKey;
     this.baseUrl = options.baseUrl;
     this.clientId = options.clientId;
-    this.sandbox = options.sandbox ?? null;
+    this.#demo = options.demo ?? null;
     let monitor: ConnectivityMonitor | null = null;
     this.api = options.createClient((outcome) => monitor?.report(outcome));
     monitor = new ConnectivityMonitor({ probe: () => this.api.ping(), probeIntervalMs: options.probeIntervalMs ?? 5_000 });
@@ -109,7 +109,7 @@ export class Session {
     clearInterval(this.#outboxTimer);
     this.api.forgetToken();
     await Promise.allSettled([this.outbox.idle(), this.sync.idle(), this.lookup.settled()]);
-    if (this.sandbox) await this.sandbox.close();
+    if (this.#demo) await this.#demo.close();
   }
 
   #connectivityChanged(connectivity: Connectivity): void {

@@ -1,14 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { openCache } from './open-cache';
+import { AccountService } from '../account';
 import { EventHub } from '../kernel/ipc/event-hub';
 import type { Handlers } from '../kernel/ipc/router';
-import type { SecretStore } from '../kernel/secrets';
-import { AccountService } from '../account/account-service';
-import { createHandlers } from './handlers';
+import type { Log } from '../kernel/log';
 import { NoticeBoard } from '../kernel/notice-board';
-import type { Log } from '../account/account-session';
-import { SettingsStore } from '../settings/settings-store';
+import type { SecretStore } from '../kernel/secrets';
+import { SettingsStore } from '../settings';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
+import { demoSandbox } from './demo-sandbox';
+import { createHandlers } from './handlers';
 
 export interface DeskCoreOptions {
   /** cache.sqlite, settings.json and demo-sandbox.sqlite live here. */
@@ -40,7 +41,7 @@ export interface DeskCore {
 const DEFAULT_SYNC_INTERVAL_MS = 5 * 60_000;
 
 /**
- * Composes the main process's core: the cache, settings, the account and its session (API
+ * The composition root of the main process's core: the cache, settings, the account and its session (API
  * client, connectivity, sync, outbox, lookup) and the handler of every IPC channel. Knows
  * nothing of Electron: the Electron edge and the harness both host it.
  */
@@ -72,15 +73,15 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const interrupted = cache.outbox.requeueInterrupted(new Date().toISOString());
   if (interrupted > 0) log?.('info', 'adjustments interrupted mid-send are queued again', { count: interrupted });
 
+  const demo = demoSandbox(options.dataDir, options.demoSandbox);
   const accounts = new AccountService({
-    dataDir: options.dataDir,
     cache,
     events,
     notices,
     settings,
     secrets: options.secrets,
     syncIntervalMs: options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS,
-    ...(options.demoSandbox ? { demoSandbox: options.demoSandbox } : {}),
+    startDemo: () => demo.start(),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(log ? { log } : {}),
   });
@@ -95,7 +96,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   return {
     handlers: createHandlers({ cache, events, notices, settings, accounts }),
     events,
-    sandbox: () => accounts.session?.sandbox ?? null,
+    sandbox: () => demo.current(),
     async close() {
       if (closed) return;
       closed = true;

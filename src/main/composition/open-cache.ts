@@ -1,53 +1,33 @@
-import type Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { CatalogReads } from '../kernel/cache/catalog-reads';
-import { CatalogWrites } from '../kernel/cache/catalog-writes';
-import { openDatabase, type CacheRecovery, type OpenDatabaseOptions } from '../kernel/cache/database';
-import { MetaStore } from '../kernel/cache/meta';
-import { OutboxStore } from '../outbox/outbox-store';
-import { ensureSortIndexes } from '../kernel/cache/sort-indexes';
-import { StockSearch } from '../stock/stock-search';
-import { SyncStateStore } from '../sync/sync-state';
+import { openCatalogCache, type CatalogCache, type DamagedFile, type OpenDatabaseOptions } from '../kernel/cache';
+import { OutboxStore, salvageOutbox, type OutboxSalvage } from '../outbox';
+import { StockSearch } from '../stock';
+import { SyncStateStore } from '../sync';
 
-export const CACHE_FILE = 'cache.sqlite';
+export interface CacheRecovery extends DamagedFile {
+  /** The damaged file's outbox, taken over into the new file where it could be trusted. */
+  outbox: OutboxSalvage;
+}
 
-/** The offline cache: one SQLite file, reads apart from writes, every statement prepared once. */
-export interface Cache {
-  readonly file: string;
-  readonly db: Database.Database;
-  readonly reads: CatalogReads;
-  readonly writes: CatalogWrites;
+/** The whole cache file: the kernel's catalog plus the tables each capability keeps in it. */
+export interface Cache extends CatalogCache {
   readonly search: StockSearch;
   readonly syncState: SyncStateStore;
   readonly outbox: OutboxStore;
-  readonly meta: MetaStore;
   /** Set when the file was damaged and rebuilt on open. */
   readonly recovery: CacheRecovery | null;
-  close(): void;
 }
 
 export function openCache(dataDir: string, options: OpenDatabaseOptions = {}): Cache {
-  const file = join(dataDir, CACHE_FILE);
-  const { db, recovery } = openDatabase(file, options);
-  // A first sync that stopped part-way leaves its sort indexes dropped (sort-indexes.ts).
-  ensureSortIndexes(db);
-  const writes = new CatalogWrites(db);
+  const { cache, damaged } = openCatalogCache(dataDir, options);
+  // Before anything else writes to the new file: what waited to be sent must not be lost.
+  const recovery = damaged ? { ...damaged, outbox: salvageOutbox(damaged.movedTo, cache.db) } : null;
   return {
-    file,
-    db,
-    reads: new CatalogReads(db),
-    writes,
-    search: new StockSearch(db, () => writes.keysGeneration),
-    syncState: new SyncStateStore(db),
-    outbox: new OutboxStore(db),
-    meta: new MetaStore(db),
+    ...cache,
+    search: new StockSearch(cache.db, () => cache.writes.keysGeneration),
+    syncState: new SyncStateStore(cache.db),
+    outbox: new OutboxStore(cache.db),
     recovery,
-    close: () => {
-      if (db.open) db.close();
-    },
   };
 }
 
-export type { CacheRecovery } from '../kernel/cache/database';
-export type { StockWrite, WarehouseWrite, ProductWrite, ShipmentWrite } from '../kernel/cache/rows';
-export type { StockSearchInput, StockSearchResult, StockSort } from '../stock/stock-search';
+export { CACHE_FILE } from '../kernel/cache';

@@ -10,11 +10,11 @@ import { rendererEntryUrl, resolveRendererLocation, type RendererLocation } from
 import { createSenderCheck } from './trusted-sender';
 import { guardSession, guardWebContents } from './web-guards';
 import { secureWebPreferences } from './window-options';
+import type { Log } from '../kernel/log';
 
-type Level = 'info' | 'warn' | 'error';
-function log(level: Level, message: string, data?: Record<string, unknown>): void {
+const log: Log = (level, message, data) => {
   console[level](`[warehouse-desk] ${message}`, data ?? '');
-}
+};
 
 /** Test runs of an unpackaged app may keep their data elsewhere; a packaged app never reads this. */
 const DATA_DIR_OVERRIDE = 'WAREHOUSE_DESK_USER_DATA';

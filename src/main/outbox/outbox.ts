@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { isAuthFailure, isTransient, toAdjustRequest, toAppliedAdjustment, type ApiClient } from '../kernel/api';
-import type { Cache } from '../composition/open-cache';
-import type { StoredOutboxEntry } from './outbox-store';
+import type { CatalogCache, CatalogRecorder } from '../kernel/cache';
+import { notSignedIn } from '../kernel/ipc/account-guard';
 import type { EventHub } from '../kernel/ipc/event-hub';
-import type { CatalogRecorder } from '../kernel/cache/catalog-recorder';
+import type { Log } from '../kernel/log';
+import type { OutboxStore, StoredOutboxEntry } from './outbox-store';
 import type { AdjustInput, OutboxEntry, OutboxState, Stock } from '../../shared/ipc/records';
 import { DeskFailure, failure, type DeskError } from '../../shared/ipc/result';
 import { validateRequestBody } from '../../shared/api';
 
+/** The cache as the outbox needs it: the catalog (a verdict updates the stock) and the outbox's own table. */
+export interface OutboxCache extends CatalogCache {
+  readonly outbox: OutboxStore;
+}
+
 export interface OutboxDeps {
-  cache: Cache;
+  cache: OutboxCache;
   recorder: CatalogRecorder;
   events: EventHub;
   /** The signed-in account's key (never a credential), or null when signed out. */
@@ -20,7 +26,7 @@ export interface OutboxDeps {
   online: () => boolean;
   now?: () => Date;
   newKey?: () => string;
-  log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
+  log?: Log;
 }
 
 export interface OutboxListing {
@@ -259,13 +265,15 @@ export class Outbox {
 
   #own(id: string): StoredOutboxEntry {
     const stored = this.#deps.cache.outbox.get(id);
-    if (!stored || stored.account !== this.#deps.account()) throw failure('outbox_entry_not_found', 'No such adjustment.');
+    const account = this.#deps.account();
+    if (account === null) throw notSignedIn();
+    if (!stored || stored.account !== account) throw failure('outbox_entry_not_found', 'No such adjustment.');
     return stored;
   }
 
   #requireAccount(): string {
     const account = this.#deps.account();
-    if (account === null) throw failure('not_signed_in', 'Sign in (or start the demo) to adjust stock.');
+    if (account === null) throw notSignedIn();
     return account;
   }
 

@@ -1,21 +1,21 @@
 import type { ApiClient } from '../kernel/api';
-import type { Cache } from '../composition/open-cache';
+import type { CatalogCache, CatalogRecorder } from '../kernel/cache';
 import type { EventHub } from '../kernel/ipc/event-hub';
-import type { CatalogRecorder } from '../kernel/cache/catalog-recorder';
+import type { Log } from '../kernel/log';
 import { cacheWillDo } from '../kernel/service-or-cache';
 import type { LookupResult, Stock } from '../../shared/ipc/records';
 import { DeskFailure } from '../../shared/ipc/result';
 import { parseCode } from './parse-code';
 
 export interface LookupDeps {
-  cache: Cache;
+  cache: CatalogCache;
   recorder: CatalogRecorder;
   events: EventHub;
   /** The API client of the signed-in account, or null when signed out. */
   api: () => ApiClient | null;
   /** The connectivity monitor's judgement. */
   online: () => boolean;
-  log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
+  log?: Log;
 }
 
 const NOT_FOUND_CODES = new Set(['stock_item_not_found', 'not_found']);

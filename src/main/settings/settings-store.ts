@@ -1,15 +1,10 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SETTINGS } from '../../shared/ipc/defaults';
 import { Settings, type SettingsPatch } from '../../shared/ipc/records';
 
 export const SETTINGS_FILE = 'settings.json';
-
-export const DEFAULT_SETTINGS: Settings = {
-  scanner: { maxInterKeyMs: 50, minLength: 4, prefix: '', suffix: 'Enter' },
-  soundsMuted: false,
-  confirmAdjustmentsFrom: 50,
-};
 
 /** Which account to sign in to at start. Not secret: the secret and the token live in the keychain. */
 const StoredAccount = z.object({ baseUrl: z.url({ protocol: /^https?$/ }).max(500), clientId: z.string().min(1).max(200) });
@@ -59,7 +54,7 @@ export class SettingsStore {
     return this.#data.demo;
   }
 
-  update(patch: z.infer<typeof SettingsPatch>): Settings {
+  update(patch: SettingsPatch): Settings {
     const current = this.#data.preferences;
     const next = Settings.parse({
       scanner: { ...current.scanner, ...Object.fromEntries(Object.entries(patch.scanner ?? {}).filter(([, v]) => v !== undefined)) },

@@ -1,12 +1,9 @@
 import { toCreateShipmentRequest, toGreenIndex, toGreenIndexRequest, toTransitTime, toTransitTimeRequest, type GreenIndexInputRecord, type TransitTimeInputRecord } from '../kernel/api';
-import type { Cache } from '../composition/open-cache';
+import type { CatalogCache } from '../kernel/cache';
+import { cacheWillDo, listServiceFirst, requireOnline, type ServiceConnection } from '../kernel/service-or-cache';
 import type { Output, ParsedInput } from '../../shared/ipc/contract';
 import type { Shipment, ShipmentDraft } from '../../shared/ipc/records';
 import { DeskFailure, failure } from '../../shared/ipc/result';
-import { cacheCursor, cacheOffset, cacheWillDo, isCacheCursor, requireOnline } from '../kernel/service-or-cache';
-import type { Session } from '../account/account-session';
-
-const DEFAULT_PAGE = 50;
 
 /**
  * Shipments: read and list from the service (each one seen is cached), falling back to the cached
@@ -14,12 +11,12 @@ const DEFAULT_PAGE = 50;
  */
 export class ShipmentService {
   constructor(
-    private readonly cache: Cache,
-    private readonly session: () => Session | null,
+    private readonly cache: CatalogCache,
+    private readonly connection: () => ServiceConnection | null,
   ) {}
 
   async read(token: string): Promise<Shipment> {
-    const s = this.session();
+    const s = this.connection();
     if (s?.online) {
       try {
         const answer = await s.api.readShipment(token);
@@ -36,51 +33,35 @@ export class ShipmentService {
 
   async list(input: ParsedInput<'shipments.list'>): Promise<Output<'shipments.list'>> {
     const filter = input ?? {};
-    const s = this.session();
-    if (s?.online && !isCacheCursor(filter.cursor)) {
-      try {
-        const answer = await s.api.listShipments({
-          limit: filter.limit ?? DEFAULT_PAGE,
-          ...(filter.cursor ? { cursor: filter.cursor } : {}),
-          ...(filter.status ? { status: filter.status } : {}),
-          ...(filter.reference ? { reference: filter.reference } : {}),
-        });
-        return {
-          shipments: s.recorder.shipments(answer.body.data),
-          nextCursor: answer.body.next_cursor ?? null,
-          source: 'service',
-        };
-      } catch (error) {
-        if (!cacheWillDo(error)) throw error;
-      }
-    }
-    const offset = cacheOffset(filter.cursor);
-    if (offset === null) throw failure('offline', 'The service cannot be reached to read the next page. The offline cache starts again from the first page.');
-    const limit = filter.limit ?? DEFAULT_PAGE;
-    const page = this.cache.reads.shipments({
-      ...(filter.status ? { status: filter.status } : {}),
-      ...(filter.reference ? { reference: filter.reference } : {}),
-      offset,
-      limit: limit + 1,
+    const match = { ...(filter.status ? { status: filter.status } : {}), ...(filter.reference ? { reference: filter.reference } : {}) };
+    const page = await listServiceFirst({
+      connection: this.connection(),
+      cursor: filter.cursor,
+      limit: filter.limit,
+      fromService: async (c, paging) => {
+        const answer = await c.api.listShipments({ ...paging, ...match });
+        return { items: c.recorder.shipments(answer.body.data), nextCursor: answer.body.next_cursor ?? null };
+      },
+      fromCache: (paging) => this.cache.reads.shipments({ ...match, ...paging }),
     });
-    return { shipments: page.slice(0, limit), nextCursor: page.length > limit ? cacheCursor(offset + limit) : null, source: 'cache' };
+    return { shipments: page.items, nextCursor: page.nextCursor, source: page.source };
   }
 
   /** The draft's clientRequestId is the Idempotency-Key: submitting the same form twice creates one shipment. */
   async create(draft: ShipmentDraft): Promise<Shipment> {
-    const s = requireOnline(this.session());
+    const s = requireOnline(this.connection());
     const answer = await s.api.createShipment(toCreateShipmentRequest(draft), draft.clientRequestId);
     return s.recorder.shipment(answer.body);
   }
 
   async cancel(token: string): Promise<Shipment> {
-    const s = requireOnline(this.session());
+    const s = requireOnline(this.connection());
     const answer = await s.api.cancelShipment(token);
     return s.recorder.shipment(answer.body);
   }
 
   async delete(token: string): Promise<Output<'shipments.delete'>> {
-    const s = requireOnline(this.session());
+    const s = requireOnline(this.connection());
     const answer = await s.api.deleteShipment(token);
     // Like every write of an answer: not into a cache that another account took over meanwhile.
     if (s.recorder.active) this.cache.writes.deleteShipment(token);
@@ -88,12 +69,12 @@ export class ShipmentService {
   }
 
   async greenIndex(input: GreenIndexInputRecord): Promise<Output<'shipments.greenIndex'>> {
-    const s = requireOnline(this.session());
+    const s = requireOnline(this.connection());
     return toGreenIndex((await s.api.greenIndex(toGreenIndexRequest(input))).body);
   }
 
   async transitTime(input: TransitTimeInputRecord): Promise<Output<'shipments.transitTime'>> {
-    const s = requireOnline(this.session());
+    const s = requireOnline(this.connection());
     return toTransitTime((await s.api.transitTime(toTransitTimeRequest(input))).body);
   }
 }

@@ -1,13 +1,19 @@
 import type { ApiClient } from '../kernel/api';
-import type { Cache } from '../composition/open-cache';
-import type { SyncResource, SyncState } from './sync-state';
+import type { CatalogCache, CatalogRecorder } from '../kernel/cache';
 import type { EventHub } from '../kernel/ipc/event-hub';
-import type { CatalogRecorder } from '../kernel/cache/catalog-recorder';
+import { notSignedIn } from '../kernel/ipc/account-guard';
+import type { Log } from '../kernel/log';
+import type { SyncResource, SyncState, SyncStateStore } from './sync-state';
 import type { SyncStatus } from '../../shared/ipc/records';
 import { DeskFailure, type DeskError } from '../../shared/ipc/result';
 
+/** The cache as sync needs it: the catalog it fills and its own record of how far each resource got. */
+export interface SyncCache extends CatalogCache {
+  readonly syncState: SyncStateStore;
+}
+
 export interface SyncDeps {
-  cache: Cache;
+  cache: SyncCache;
   recorder: CatalogRecorder;
   events: EventHub;
   /** The API client of the signed-in account, or null when signed out. */
@@ -21,7 +27,7 @@ export interface SyncDeps {
    * pulled twice instead, which the version check makes harmless).
    */
   safetyMarginMs?: number;
-  log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
+  log?: Log;
 }
 
 /** Warehouses first (stock levels name them), then products (barcodes), then stock. */
@@ -103,7 +109,7 @@ export class SyncEngine {
   async #run(): Promise<SyncStatus> {
     const api = this.#deps.api();
     if (!api) {
-      this.#set({ state: 'failed', phase: null, done: 0, lastError: { code: 'not_signed_in', message: 'Sign in (or start the demo) to sync.' } });
+      this.#set({ state: 'failed', phase: null, done: 0, lastError: { ...notSignedIn().error } });
       return this.status;
     }
     // A round that failed part-way is finished first: with a flaky network, starting every run

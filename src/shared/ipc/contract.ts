@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as r from './records';
+import { MAX_CODE_LENGTH } from './defaults';
 
 /**
  * The one place that names an IPC channel. Main's router, the preload's bridge and the renderer
@@ -25,7 +26,7 @@ export const channels = {
   'settings.update': { input: r.SettingsPatch, output: r.Settings },
 
   /** A scanned or typed code: SKU, GTIN-8/12/13/14, GS1 element string with AI 01, or shipment token. */
-  'stock.lookup': { input: z.strictObject({ code: z.string().min(1).max(512) }), output: r.LookupResult },
+  'stock.lookup': { input: z.strictObject({ code: z.string().min(1).max(MAX_CODE_LENGTH) }), output: r.LookupResult },
   /** The cached stock list, paged by offset for a virtual list; works offline. */
   'stock.search': {
     input: z.strictObject({

@@ -178,6 +178,7 @@ export const OutboxCounts = z.object({
   rejected: z.number().int(),
   discarded: z.number().int(),
 });
+export type OutboxCounts = z.infer<typeof OutboxCounts>;
 
 export const SHIPMENT_STATUSES = ['created', 'label_ready', 'in_transit', 'delivered', 'cancelled'] as const;
 export const ShipmentStatus = z.enum(SHIPMENT_STATUSES);
@@ -287,6 +288,7 @@ export const SignInInput = z.strictObject({
   clientId: z.string().trim().min(1).max(200),
   clientSecret: z.string().min(1).max(500),
 });
+export type SignInInput = z.infer<typeof SignInInput>;
 
 export const SyncStatus = z.object({
   state: z.enum(['idle', 'running', 'failed']),
@@ -324,6 +326,7 @@ export const SettingsPatch = z.strictObject({
   soundsMuted: z.boolean().optional(),
   confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000).optional(),
 });
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 export const Notice = z.object({
   level: z.enum(['info', 'warning', 'error']),

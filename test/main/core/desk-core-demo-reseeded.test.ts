@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_SANDBOX_FILE } from '../../../src/main/account/account-service';
+import { DEMO_SANDBOX_FILE } from '../../../src/main/composition/demo-sandbox';
 import { createDeskCore, type DeskCore } from '../../../src/main/composition/desk-core';
 import { createKeytarStore } from '../../../src/main/kernel/secrets';
 import type { LookupResult, OutboxEntry } from '../../../src/shared/ipc/records';

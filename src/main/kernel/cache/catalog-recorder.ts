@@ -1,5 +1,5 @@
 import { toProduct, toShipment, toStock, toWarehouse, type ProductWire, type ShipmentWire, type StockItemWire, type WarehouseWire } from '../api';
-import type { Cache } from '../../composition/open-cache';
+import type { CatalogCache } from './catalog-cache';
 import type { Product, Shipment, Stock, Warehouse } from '../../../shared/ipc/records';
 
 /**
@@ -10,7 +10,7 @@ export class CatalogRecorder {
   #active = true;
 
   constructor(
-    private readonly cache: Cache,
+    private readonly cache: CatalogCache,
     private readonly now: () => Date = () => new Date(),
   ) {}
 

@@ -1,21 +1,19 @@
 import Database from 'better-sqlite3';
 import { existsSync, renameSync } from 'node:fs';
 import { migrate } from './migrate';
-import { salvageOutbox, type OutboxSalvage } from '../../outbox/outbox-salvage';
 
-export interface CacheRecovery {
+/** A damaged file that was moved aside; what can be taken over from it is the capabilities' business. */
+export interface DamagedFile {
   /** Why the old file could not be used. */
   reason: string;
   /** Where the old file was moved, kept for support. */
   movedTo: string;
-  /** Its outbox, taken over into the new file where it could be trusted (outbox-salvage.ts). */
-  outbox: OutboxSalvage;
 }
 
 export interface OpenedDatabase {
   db: Database.Database;
   /** Set when the file was damaged, moved aside and rebuilt empty. */
-  recovery: CacheRecovery | null;
+  recovery: DamagedFile | null;
 }
 
 export interface OpenDatabaseOptions {
@@ -94,7 +92,7 @@ function looksDamaged(error: unknown): boolean {
 /**
  * Opens (or creates) the cache file. A file that is not a database, fails the integrity check or
  * comes from a newer app is moved aside with a timestamp and rebuilt empty: the cache refills from
- * the service, the outbox is taken over where it can be trusted, and the worker gets a notice
+ * the service, the caller takes over what it can trust of the old file (the outbox), and the worker gets a notice
  * instead of an app that does not start.
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): OpenedDatabase {
@@ -107,7 +105,6 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): O
     if (!looksDamaged(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     const movedTo = moveAside(file, now());
-    const db = openChecked(file, check);
-    return { db, recovery: { reason, movedTo, outbox: salvageOutbox(movedTo, db) } };
+    return { db: openChecked(file, check), recovery: { reason, movedTo } };
   }
 }

@@ -6,6 +6,9 @@ export type Handlers = {
   [C in Channel]: (input: ParsedInput<C>) => Promise<Output<C>> | Output<C>;
 };
 
+/** The handlers one capability contributes; the composition root merges them into `Handlers`. */
+export type HandlerMap<C extends Channel> = Pick<Handlers, C>;
+
 export interface RouterOptions<Sender> {
   /** Decided by the transport: Electron checks the frame's URL, the harness its session token. */
   isTrustedSender: (sender: Sender) => boolean;

@@ -1,5 +1,6 @@
 import { charForKey, isControlChar, MODIFIER_KEYS } from './key-map';
 import { isTextEntry, keyTarget } from './text-entry';
+import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
 
 /**
  * Tells a keyboard-wedge scanner from a person by key timing. A scanner types a whole code with a
@@ -69,7 +70,7 @@ export interface ScanDetectorOptions {
    *  not when a busy page got round to it) and timers use `performance.now()`. */
   now?: () => number;
   schedule?: (fn: () => void, ms: number) => () => void;
-  /** Longest code accepted; longer bursts are refused, not truncated. Default 512 (the contract's limit). */
+  /** Longest code accepted; longer bursts are refused, not truncated. Default MAX_CODE_LENGTH (the contract's limit). */
   maxCodeLength?: number;
 }
 
@@ -105,7 +106,7 @@ export class ScanDetector {
   constructor(options: ScanDetectorOptions) {
     this.#options = options;
     this.#config = { ...options.config };
-    this.#maxCodeLength = options.maxCodeLength ?? 512;
+    this.#maxCodeLength = options.maxCodeLength ?? MAX_CODE_LENGTH;
     this.#now = options.now ?? (() => performance.now());
     this.#schedule =
       options.schedule ??

@@ -1,4 +1,5 @@
 import type { Stock } from '../../../shared/ipc/records';
+import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
 import type { DeskError } from '../../../shared/ipc/result';
 import { connectivity } from '../state/connectivity.svelte';
 import { call, onDesk } from '../state/desk';
@@ -50,7 +51,6 @@ export function toneOf(answer: Answer): AnswerTone {
 }
 
 const HISTORY_LENGTH = 12;
-const MAX_CODE_LENGTH = 512;
 
 export const scanSession = $state<{ current: Answer | null; history: Answer[]; waiting: number; busy: boolean; overflowed: number }>({
   current: null,

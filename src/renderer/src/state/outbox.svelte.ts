@@ -1,7 +1,5 @@
-import type { OutboxEntry } from '../../../shared/ipc/records';
+import type { OutboxCounts as Counts, OutboxEntry } from '../../../shared/ipc/records';
 import { call, onDesk } from './desk';
-
-type Counts = { queued: number; sending: number; applied: number; rejected: number; discarded: number };
 
 /**
  * The adjustments outbox as the rest of the UI needs it: counts for the status bar and the

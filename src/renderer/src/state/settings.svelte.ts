@@ -1,13 +1,7 @@
-import type { Settings } from '../../../shared/ipc/records';
+import { DEFAULT_SETTINGS } from '../../../shared/ipc/defaults';
+import type { Settings, SettingsPatch } from '../../../shared/ipc/records';
 import type { DeskError, Result } from '../../../shared/ipc/result';
 import { call } from './desk';
-
-/** Used until main answers settings.get; equal to main's defaults (open mSupply's ~50 ms). */
-export const DEFAULT_SETTINGS: Settings = {
-  scanner: { maxInterKeyMs: 50, minLength: 4, prefix: '', suffix: 'Enter' },
-  soundsMuted: false,
-  confirmAdjustmentsFrom: 50,
-};
 
 export const settings = $state<{ value: Settings; loaded: boolean; error: DeskError | null }>({
   value: structuredClone(DEFAULT_SETTINGS),
@@ -24,9 +18,7 @@ export async function loadSettings(): Promise<void> {
   } else settings.error = r.error;
 }
 
-type Patch = { scanner?: Partial<Settings['scanner']>; soundsMuted?: boolean; confirmAdjustmentsFrom?: number };
-
-export async function updateSettings(patch: Patch): Promise<Result<Settings>> {
+export async function updateSettings(patch: SettingsPatch): Promise<Result<Settings>> {
   const r = await call((d) => d.settings.update(patch));
   if (r.ok) {
     settings.value = r.value;

@@ -1,4 +1,4 @@
-import type { ProductWrite, StockWrite, WarehouseWrite } from '../../../../src/main/composition/open-cache';
+import type { ProductWrite, StockWrite, WarehouseWrite } from '../../../../src/main/kernel/cache';
 
 export const T0 = '2026-01-05T08:00:00.000Z';
 

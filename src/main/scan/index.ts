@@ -1,0 +1,2 @@
+export { LookupService, type LookupDeps } from './lookup-service';
+export { scanHandlers } from './handlers';

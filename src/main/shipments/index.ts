@@ -1,0 +1,2 @@
+export { shipmentHandlers } from './handlers';
+export { ShipmentService } from './shipment-service';

@@ -1,0 +1,2 @@
+export { StockSearch, type StockSearchInput, type StockSearchResult, type StockSort } from './stock-search';
+export { stockHandlers } from './handlers';

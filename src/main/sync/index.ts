@@ -1,0 +1,3 @@
+export { SyncEngine, SYNC_RESOURCES, type SyncCache, type SyncDeps } from './sync-engine';
+export { SyncStateStore, type SyncResource, type SyncState } from './sync-state';
+export { syncHandlers } from './handlers';
