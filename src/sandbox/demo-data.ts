@@ -1,6 +1,7 @@
 // Deterministic demo data: the same seed gives the same warehouses, products, barcodes, stock
 // and shipments (ids, tokens and timestamps included). Seeded once per database file, in one
 // transaction with prepared statements, so 100,000 SKUs take a few seconds.
+import { gs1CheckDigit } from '../shared/gtin';
 import type { Party, ShipmentStatus } from '../shared/api/types';
 import { toGtin14, withCheckDigit } from './barcodes';
 import type { SandboxDb } from './db/open';
@@ -42,6 +43,23 @@ const ownerDigitOf = (owner: DemoOwnerKey): string => (owner === 'desk' ? '1' : 
 /** The primary EAN-13 of demo SKU number i. Every 13th starts with 0, so its UPC-A form (12 digits) finds it too. */
 export function demoEan13(owner: DemoOwnerKey, i: number): string {
   return withCheckDigit(`${i % 13 === 0 ? '04' : '87'}${ownerDigitOf(owner)}${String(i).padStart(9, '0')}`);
+}
+
+/** GS1 company prefixes of the demo owners' SSCCs (a German and a Dutch range). */
+const SSCC_COMPANY_PREFIX: Record<DemoOwnerKey, string> = { desk: '4012345', other: '8712345' };
+
+/**
+ * The SSCC on parcel `parcel` of demo shipment `shipment`: extension digit 3, the owner's GS1
+ * company prefix, a 9-digit serial reference, the mod-10 check digit. Unique per owner.
+ */
+export function demoSscc(owner: DemoOwnerKey, shipment: number, parcel: number): string {
+  const body = `3${SSCC_COMPANY_PREFIX[owner]}${String(shipment * 10 + parcel).padStart(9, '0')}`;
+  return `${body}${gs1CheckDigit(body)}`;
+}
+
+/** A demo carrier tracking number: the carrier's name and 12 seeded characters. */
+export function demoTrackingNumber(carrier: string, random: () => number): string {
+  return `${carrier.toUpperCase()}${seededString(random, 'lower', 12).toUpperCase()}`;
 }
 
 interface DemoWarehouse {
@@ -172,12 +190,13 @@ export function seedDemoData(db: SandboxDb, owners: Record<DemoOwnerKey, number>
         phone: null,
         address: { line1: to.line1, line2: null, city: to.city, postal_code: to.postal_code, country: to.country },
       };
-      const parcels = Array.from({ length: between(random, 1, 3) }, () => ({
+      const parcels = Array.from({ length: between(random, 1, 3) }, (_, parcel) => ({
         weight_grams: between(random, 200, 20_000),
         dimensions_mm: { length: between(random, 150, 800), width: between(random, 100, 600), height: between(random, 50, 500) },
+        sscc: demoSscc(key, j, parcel),
       }));
       const token = `shp_${seededString(random, 'lower', 20)}`;
-      const tracking = scope === 2 || status !== 'created' ? `${carrier.toUpperCase()}${seededString(random, 'lower', 12).toUpperCase()}` : null;
+      const tracking = scope === 2 || status !== 'created' ? demoTrackingNumber(carrier, random) : null;
       const createdAt = DEMO_BASE_MS - (shipments - j) * 3 * HOUR_MS;
       const updatedAt = createdAt + STATUSES.indexOf(status) * 5 * HOUR_MS;
       insertShipment.run(

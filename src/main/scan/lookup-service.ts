@@ -5,7 +5,9 @@ import type { Log } from '../kernel/log';
 import { cacheWillDo } from '../kernel/service-or-cache';
 import type { LookupResult, Stock } from '../../shared/ipc/records';
 import { DeskFailure } from '../../shared/ipc/result';
+import { ssccOf, trackingNumberOf, type CarrierLabel } from './carrier-label';
 import { parseCode } from './parse-code';
+import { ShipmentLabelQueries } from './shipment-label-queries';
 
 export interface LookupDeps {
   cache: CatalogCache;
@@ -23,14 +25,55 @@ const NOT_FOUND_CODES = new Set(['stock_item_not_found', 'not_found']);
 /**
  * `stock.lookup`: a scanned or typed code to a stock record, from the cache at once. The scan path
  * is one parse and one or two prepared-statement reads; the refresh from the service is started
- * after the answer is on its way and arrives as a `stock.updated` event.
+ * after the answer is on its way and arrives as a `stock.updated` event. A carrier's label (an
+ * SSCC, or the tracking number of a code that is no stock) answers with its shipment.
  */
 export class LookupService {
   readonly #refreshing = new Map<string, Promise<void>>();
+  readonly #labels: ShipmentLabelQueries;
 
-  constructor(private readonly deps: LookupDeps) {}
+  constructor(private readonly deps: LookupDeps) {
+    this.#labels = new ShipmentLabelQueries(deps.cache.db);
+  }
 
   async lookup(raw: string): Promise<LookupResult> {
+    const code = raw.trim();
+    const sscc = ssccOf(code);
+    // 18 digits that are also an exact SKU in the cache are that SKU, as with barcodes.
+    if (sscc !== null && !this.deps.cache.reads.stockBySku(code)) {
+      return (await this.#shipmentByLabel(code, { kind: 'sscc', sscc })) ?? { kind: 'not_found', code, searched: this.#service() ? 'service' : 'cache' };
+    }
+    const answer = await this.#stock(raw);
+    if (answer.kind !== 'not_found' && answer.kind !== 'invalid') return answer;
+    // No stock by that code: it may be a carrier's tracking number (they are letters and digits too).
+    const trackingNumber = trackingNumberOf(code);
+    if (trackingNumber === null) return answer;
+    return (await this.#shipmentByLabel(code, { kind: 'tracking_number', trackingNumber })) ?? answer;
+  }
+
+  /** The service when it can be asked, else null. */
+  #service(): ApiClient | null {
+    return this.deps.online() ? this.deps.api() : null;
+  }
+
+  /** The shipment a label names: the cached copies first, then the service's list filtered by the label. */
+  async #shipmentByLabel(code: string, label: CarrierLabel): Promise<LookupResult | null> {
+    const cached = this.#labels.token(label);
+    if (cached !== null) return { kind: 'shipment', code, token: cached };
+    const api = this.#service();
+    if (!api) return null;
+    try {
+      const filter = label.kind === 'sscc' ? { sscc: label.sscc } : { tracking_number: label.trackingNumber };
+      const page = await api.listShipments({ ...filter, limit: 1 });
+      const [shipment] = this.deps.recorder.shipments(page.body.data);
+      return shipment ? { kind: 'shipment', code, token: shipment.token } : null;
+    } catch (error) {
+      if (cacheWillDo(error)) return null;
+      throw error;
+    }
+  }
+
+  async #stock(raw: string): Promise<LookupResult> {
     const parsed = parseCode(raw);
     const { reads } = this.deps.cache;
     switch (parsed.kind) {

@@ -22,6 +22,9 @@ import { todayUtc, transitTime } from '../transit-time';
 
 const TOKEN_PATTERN = /^shp_[a-z0-9]{20}$/;
 const DEFAULT_LIMIT = 50;
+/** Tracking numbers are compared as carriers print them apart: letter case and spaces do not count. */
+const TRACKING_NUMBER_KEY = "replace(upper(tracking_number), ' ', '')";
+const normaliseTrackingNumber = (value: string): string => value.replaceAll(' ', '').toUpperCase();
 
 export interface ShipmentRow {
   seq: number;
@@ -169,6 +172,8 @@ export function shipmentHandlers(services: SandboxServices): Pick<
       const filters = {
         status: body.status,
         reference: body.reference,
+        tracking_number: body.tracking_number && normaliseTrackingNumber(body.tracking_number),
+        sscc: body.sscc,
         created_since: body.created_since && parseTimestamp(body.created_since),
         updated_since: body.updated_since && parseTimestamp(body.updated_since),
       };
@@ -177,6 +182,8 @@ export function shipmentHandlers(services: SandboxServices): Pick<
       const where = ['owner_id = @owner', 'seq > @after'];
       if (filters.status !== undefined) where.push('status = @status');
       if (filters.reference !== undefined) where.push('reference = @reference');
+      if (filters.tracking_number !== undefined) where.push(`${TRACKING_NUMBER_KEY} = @tracking_number`);
+      if (filters.sscc !== undefined) where.push("EXISTS (SELECT 1 FROM json_each(shipments.parcels) WHERE json_extract(value, '$.sscc') = @sscc)");
       if (filters.created_since !== undefined) where.push('created_at >= @created_since');
       if (filters.updated_since !== undefined) where.push('updated_at >= @updated_since');
       const rows = prepare(`SELECT * FROM shipments WHERE ${where.join(' AND ')} ORDER BY seq LIMIT @limit`).all({
@@ -184,6 +191,8 @@ export function shipmentHandlers(services: SandboxServices): Pick<
         after,
         status: filters.status ?? null,
         reference: filters.reference ?? null,
+        tracking_number: filters.tracking_number ?? null,
+        sscc: filters.sscc ?? null,
         created_since: filters.created_since ?? null,
         updated_since: filters.updated_since ?? null,
         limit: limit + 1,

@@ -1700,8 +1700,24 @@ export const openapiDocument: Readonly<Record<string, unknown>> = {
                 "type": "null"
               }
             ]
+          },
+          "sscc": {
+            "description": "The parcel's Serial Shipping Container Code (GS1 AI 00) when its label carries one.",
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/Sscc"
+              },
+              {
+                "type": "null"
+              }
+            ]
           }
         }
+      },
+      "Sscc": {
+        "type": "string",
+        "pattern": "^[0-9]{18}$",
+        "description": "18 digits, the last a GS1 mod-10 check digit."
       },
       "AddressInput": {
         "type": "object",
@@ -2420,6 +2436,20 @@ export const openapiDocument: Readonly<Record<string, unknown>> = {
             "minLength": 1,
             "maxLength": 64,
             "description": "Only shipments with exactly this reference."
+          },
+          "tracking_number": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64,
+            "description": "Only shipments with this carrier tracking number; letter case and spaces are ignored."
+          },
+          "sscc": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Sscc"
+              }
+            ],
+            "description": "Only shipments with a parcel labelled with this SSCC."
           },
           "created_since": {
             "allOf": [

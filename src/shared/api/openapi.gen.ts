@@ -442,7 +442,11 @@ export interface components {
         Parcel: {
             weight_grams: number;
             dimensions_mm?: components["schemas"]["Dimensions"] | null;
+            /** @description The parcel's Serial Shipping Container Code (GS1 AI 00) when its label carries one. */
+            sscc?: components["schemas"]["Sscc"] | null;
         };
+        /** @description 18 digits, the last a GS1 mod-10 check digit. */
+        Sscc: string;
         AddressInput: {
             line1: string;
             line2?: string | null;
@@ -625,6 +629,10 @@ export interface components {
             status?: components["schemas"]["ShipmentStatus"];
             /** @description Only shipments with exactly this reference. */
             reference?: string;
+            /** @description Only shipments with this carrier tracking number; letter case and spaces are ignored. */
+            tracking_number?: string;
+            /** @description Only shipments with a parcel labelled with this SSCC. */
+            sscc?: components["schemas"]["Sscc"];
             /** @description Only shipments with `created_at` >= this instant. */
             created_since?: components["schemas"]["Timestamp"];
             /** @description Only shipments with `updated_at` >= this instant. */

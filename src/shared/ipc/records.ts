@@ -189,6 +189,8 @@ export const Party = z.object({ name: z.string().trim().min(1).max(200), address
 export const Parcel = z.object({
   weightGrams: z.number().int().min(0),
   dimensionsMm: Dimensions.nullable(),
+  /** The SSCC on its label, when it has one. */
+  sscc: z.string().regex(/^\d{18}$/).optional(),
 });
 /** A parcel the worker enters: the service's ParcelInput limits. */
 export const ParcelDraft = z.strictObject({

@@ -124,7 +124,7 @@ export function toShipment(wire: ShipmentWire, confirmedAt: string, source: Sour
     trackingNumber: wire.tracking_number,
     sender: toParty(wire.sender),
     recipient: toParty(wire.recipient),
-    parcels: wire.parcels.map((p): ParcelRecord => ({ weightGrams: p.weight_grams, dimensionsMm: toDimensions(p.dimensions_mm) })),
+    parcels: wire.parcels.map((p): ParcelRecord => ({ weightGrams: p.weight_grams, dimensionsMm: toDimensions(p.dimensions_mm), ...(p.sscc ? { sscc: p.sscc } : {}) })),
     createdAt: toIsoUtc(wire.created_at),
     updatedAt: toIsoUtc(wire.updated_at),
     cancelledAt: wire.cancelled_at === null ? null : toIsoUtc(wire.cancelled_at),

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openCache, type Cache } from '../../../src/main/composition/open-cache';
+import type { ApiClient } from '../../../src/main/kernel/api';
+import { CatalogRecorder } from '../../../src/main/kernel/cache';
+import { EventHub } from '../../../src/main/kernel/ipc/event-hub';
+import { LookupService } from '../../../src/main/scan';
+import { LookupResult } from '../../../src/shared/ipc/records';
+import type { RunningSandbox } from '../../../src/sandbox';
+import type { Shipment } from '../../../src/shared/api/types';
+import { startTestSandbox, testClient } from '../core/support/sandbox';
+import { tempDir } from '../core/support/temp-dir';
+
+describe('lookup of a carrier label (SSCC or tracking number) to its shipment', () => {
+  const dir = tempDir('desk-label-');
+  let sandbox: RunningSandbox;
+  let api: ApiClient;
+  let cache: Cache;
+  let online = true;
+  let asked = 0;
+  let lookup: LookupService;
+  let shipments: Shipment[];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    api = testClient(sandbox);
+    shipments = (await api.listShipments({ limit: 100 })).body.data;
+    cache = openCache(dir.path);
+    const counting = new Proxy(api, {
+      get: (target, name) => (name === 'listShipments' ? (...args: Parameters<ApiClient['listShipments']>) => ((asked += 1), target.listShipments(...args)) : target[name as keyof ApiClient]),
+    });
+    lookup = new LookupService({ cache, recorder: new CatalogRecorder(cache), events: new EventHub(), api: () => counting, online: () => online });
+  });
+  afterAll(async () => {
+    await lookup.settled();
+    cache.close();
+    await sandbox.close();
+    dir.remove();
+  });
+  beforeEach(() => {
+    online = true;
+    asked = 0;
+  });
+
+  async function look(code: string): Promise<LookupResult> {
+    return LookupResult.parse(await lookup.lookup(code));
+  }
+  const withTracking = () => shipments.filter((s) => s.tracking_number !== null);
+
+  it('finds a shipment by the SSCC of one of its parcels, from the service, then from the cache offline', async () => {
+    const shipment = shipments[5]!;
+    const sscc = shipment.parcels.at(-1)!.sscc!;
+    expect(await look(`(00)${sscc}`)).toEqual({ kind: 'shipment', code: `(00)${sscc}`, token: shipment.token });
+    expect(asked).toBe(1);
+    online = false;
+    expect(await look(sscc)).toEqual({ kind: 'shipment', code: sscc, token: shipment.token });
+    expect(await look(`00${sscc}`)).toMatchObject({ kind: 'shipment', token: shipment.token });
+    expect(asked).toBe(1);
+  });
+
+  it('answers from the cache first when online (no request for a cached shipment)', async () => {
+    const shipment = shipments[5]!;
+    expect(await look(shipment.parcels[0]!.sscc!)).toMatchObject({ kind: 'shipment', token: shipment.token });
+    expect(asked).toBe(0);
+  });
+
+  it('finds a shipment by its tracking number, whatever the case and spacing', async () => {
+    const shipment = withTracking()[3]!;
+    const typed = shipment.tracking_number!.toLowerCase().replace(/(.{4})/g, '$1 ');
+    expect(await look(typed)).toEqual({ kind: 'shipment', code: typed.trim(), token: shipment.token });
+    online = false;
+    expect(await look(shipment.tracking_number!)).toMatchObject({ kind: 'shipment', token: shipment.token });
+  });
+
+  it('says not found for an SSCC nobody has, and offline says only the cache was searched', async () => {
+    const unknown = '340123459999999992';
+    expect(await look(unknown)).toEqual({ kind: 'not_found', code: unknown, searched: 'service' });
+    online = false;
+    expect(await look(unknown)).toEqual({ kind: 'not_found', code: unknown, searched: 'cache' });
+  });
+
+  it('a tracking number of a shipment not cached, offline, is not found in the cache', async () => {
+    online = false;
+    const shipment = withTracking().at(-1)!;
+    expect(await look(shipment.tracking_number!)).toEqual({ kind: 'not_found', code: shipment.tracking_number, searched: 'cache' });
+  });
+
+  it('a SKU is still a SKU: no shipment lookup when the stock is found', async () => {
+    online = false;
+    const recorder = new CatalogRecorder(cache);
+    recorder.stock((await api.readStock('WD-000001')).body);
+    expect(await look('WD-000001')).toMatchObject({ kind: 'stock', stock: { sku: 'WD-000001' } });
+    expect(asked).toBe(0);
+  });
+});
