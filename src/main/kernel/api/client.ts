@@ -1,12 +1,11 @@
 // The HTTP client of the Shipping & Logistics API 1.0 (resources/openapi.yaml): one typed method per
-// operation; timeouts, retries, the bearer token and error mapping live here and nowhere else.
+// operation and the bearer token. One exchange is transport.ts, when to repeat it retry.ts, what a
+// failure means errors.ts.
 import {
   operationInfo,
   operationPath,
   validateIdempotencyKey,
   validateRequestBody,
-  validateResponseBody,
-  validateSchema,
   type AdjustResult,
   type AdjustStockRequest,
   type CreateShipmentRequest,
@@ -28,12 +27,13 @@ import {
   type SuccessBody,
   type TransitTimeRequest,
   type TransitTimeResult,
-  type ValidationProblem,
   type WarehousePage,
 } from '../../../shared/api';
 import { DeskFailure, failure, type DeskError } from '../../../shared/ipc/result';
-import { MAX_DETAILS, MAX_MESSAGE, clip, cleanRequestId, describeLowLevel, networkReason, redact } from './errors';
-import { RETRY_CLASS, nextDelay, parseRetryAfter, sleep, type BackoffSettings } from './retry';
+import type { Attempt } from './attempt';
+import { MAX_DETAILS, describeProblems, unexpected } from './errors';
+import { RETRY_CLASS, withRetries, type BackoffSettings } from './retry';
+import { createTransport, type SendSpec } from './transport';
 import { DEFAULT_USER_AGENT } from './version';
 
 /** What one attempt (one HTTP exchange, or its failure) came to: connectivity is judged from these. */
@@ -123,22 +123,10 @@ const SENDABLE_TOKEN = /^[\x21-\x7E]+$/;
 /** How many spent tokens and secrets are remembered for redaction. */
 const REMEMBERED_SECRETS = 8;
 
-type Attempt =
-  | { kind: 'success'; body: unknown; requestId: string }
-  | { kind: 'failure'; error: DeskError; networkError: boolean; neverSent: boolean; retryAfterMs?: number };
-
 interface HeldToken {
   token: string;
   /** Epoch ms; null for a token loaded from the cache (its expiry is the cache's business). */
   expiresAt: number | null;
-}
-
-interface SendSpec<Op extends OperationId> {
-  operationId: Op;
-  path: string;
-  body: unknown;
-  token?: string;
-  idempotencyKey?: string;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -151,12 +139,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   } catch {
     throw failure('invalid_argument', 'The service address must be an http:// or https:// URL.');
   }
-  const doFetch = options.fetch ?? globalThis.fetch;
-  const timeoutMs = options.timeoutMs ?? 10_000;
   const maxRetries = Math.max(0, options.maxRetries ?? 3);
-  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   const tokenPath = options.tokenPath ?? operationInfo('getToken').pathTemplate;
-  const maxResponseBytes = options.maxResponseBytes ?? 32 * 1024 * 1024;
   const now = options.now ?? Date.now;
   const backoff: BackoffSettings = {
     baseMs: options.backoff?.baseMs ?? 250,
@@ -182,7 +166,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (secrets.length > REMEMBERED_SECRETS) secrets.shift();
   };
 
-  function report(outcome: RequestOutcome): void {
+  const attempt = createTransport({
+    baseUrl,
+    origin,
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    maxResponseBytes: options.maxResponseBytes ?? 32 * 1024 * 1024,
+    now,
+    secrets: () => secrets,
+  });
+
+  /** Tells the listener what an attempt came to; connectivity is judged from these. */
+  function report(result: Attempt): void {
+    const outcome: RequestOutcome =
+      result.kind === 'success' ? { ok: true, networkError: false, status: 200 } : { ok: false, networkError: result.networkError, error: result.error };
+    if (result.kind === 'failure' && result.error.status !== undefined) outcome.status = result.error.status;
     try {
       options.onOutcome?.(outcome);
     } catch {
@@ -190,139 +189,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  function describeProblems(problems: readonly ValidationProblem[]): string {
-    return problems
-      .slice(0, 3)
-      .map((p) => (p.field === '' ? p.problem : `${p.field} ${p.problem}`))
-      .join('; ');
-  }
-
-  function unexpected(status: number, requestId: string | undefined, why: string, problems: readonly ValidationProblem[] = []): DeskError {
-    const error: DeskError = {
-      code: 'unexpected_response',
-      message: clip(`The service answered something the API contract does not allow (HTTP ${status}: ${why}).`, MAX_MESSAGE),
-      status,
-    };
-    if (requestId !== undefined) error.requestId = requestId;
-    if (problems.length > 0) {
-      error.details = problems.slice(0, MAX_DETAILS).map((p) => ({ field: clip(p.field, 200), problem: clip(redact(p.problem, secrets), 500) }));
-    }
-    return error;
-  }
-
-  /** Reads the body as text under the attempt's signal, refusing more than maxResponseBytes. */
-  async function readText(response: Response): Promise<string | null> {
-    if (response.body === null) return '';
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxResponseBytes) {
-        await reader.cancel().catch(() => undefined);
-        return null;
-      }
-      chunks.push(value);
-    }
-    return new TextDecoder().decode(Buffer.concat(chunks));
-  }
-
-  /** One HTTP exchange; never throws (every failure is an Attempt of kind failure). */
-  async function attempt<Op extends OperationId>(spec: SendSpec<Op>): Promise<Attempt> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      'User-Agent': userAgent,
-    };
-    if (spec.token !== undefined) headers['Authorization'] = `Bearer ${spec.token}`;
-    if (spec.idempotencyKey !== undefined) headers['Idempotency-Key'] = spec.idempotencyKey;
-    const signal = AbortSignal.timeout(timeoutMs);
-    let status = 0;
-    let requestId: string | undefined;
-    try {
-      // redirect: 'manual': a redirect would resend the body (and the token) somewhere else.
-      const response = await doFetch(baseUrl + spec.path, { method: 'POST', headers, body: JSON.stringify(spec.body), signal, redirect: 'manual' });
-      status = response.status;
-      requestId = cleanRequestId(response.headers.get('x-request-id'));
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now());
-      const text = await readText(response);
-      const fail = (error: DeskError): Attempt => ({ kind: 'failure', error, networkError: false, neverSent: false, retryAfterMs });
-      if (text === null) return fail(unexpected(status, requestId, `the body is larger than ${maxResponseBytes} bytes`));
-      if (status >= 300 && status < 400) {
-        return fail(unexpected(status, requestId, 'a redirect; check the service address (http or https, path)'));
-      }
-      let body: unknown;
-      try {
-        body = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        return fail(unexpected(status, requestId, 'the body is not JSON; is this the Shipping API?'));
-      }
-      if (status >= 400) {
-        // Any well-formed error body is taken at its word, also for a status the operation does
-        // not list (a gateway's 404 `not_found`); an unknown code is judged by its status.
-        const parsed = validateSchema('ErrorResponse', body);
-        if (!parsed.ok) return fail(unexpected(status, requestId, 'an error without the contract error body', parsed.problems));
-        const wire = parsed.value.error;
-        const error: DeskError = {
-          code: clip(String(wire.code), 100),
-          message: clip(redact(wire.message, secrets), MAX_MESSAGE),
-          status,
-        };
-        const id = requestId ?? cleanRequestId(wire.request_id);
-        if (id !== undefined) error.requestId = id;
-        if (wire.details !== undefined && wire.details.length > 0) {
-          error.details = wire.details
-            .slice(0, MAX_DETAILS)
-            .map((d) => ({ field: clip(redact(d.field, secrets), 200), problem: clip(redact(d.problem, secrets), 500) }));
-        }
-        return fail(error);
-      }
-      const checked = validateResponseBody(spec.operationId, status, body);
-      if (!checked.ok) return fail(unexpected(status, requestId, describeProblems(checked.problems), checked.problems));
-      return { kind: 'success', body: checked.value, requestId: requestId ?? '' };
-    } catch (thrown) {
-      if (signal.aborted) {
-        const error: DeskError = {
-          code: 'timeout',
-          message: `The service at ${origin} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`,
-        };
-        // No `status` even if the headers came: the answer is incomplete, so it is no HTTP answer.
-        if (requestId !== undefined) error.requestId = requestId;
-        return { kind: 'failure', error, networkError: true, neverSent: false };
-      }
-      const low = describeLowLevel(thrown);
-      const error: DeskError = { code: 'network_error', message: `Could not reach the service at ${origin}: ${networkReason(low)}.` };
-      if (requestId !== undefined) error.requestId = requestId; // the connection broke while the body was read
-      return { kind: 'failure', error, networkError: true, neverSent: status === 0 && low.neverSent };
-    }
-  }
-
   /** Attempts with retries per RETRY_CLASS; reports every attempt; throws DeskFailure on failure. */
   async function send<Op extends OperationId>(spec: SendSpec<Op>): Promise<Answer<SuccessBody<Op>>> {
-    const retryClass = RETRY_CLASS[spec.operationId];
-    for (let retry = 0; ; retry++) {
-      const result = await attempt(spec);
-      if (result.kind === 'success') {
-        report({ ok: true, networkError: false, status: 200 });
-        return { body: result.body as SuccessBody<Op>, requestId: result.requestId };
-      }
-      const { error } = result;
-      const outcome: RequestOutcome = { ok: false, networkError: result.networkError, error };
-      if (error.status !== undefined) outcome.status = error.status;
-      report(outcome);
-
-      const status = error.status ?? 0;
-      const worthRepeating = result.networkError || status === 429 || status >= 500;
-      const allowed = retryClass !== 'unsafe' || result.neverSent;
-      if (!worthRepeating || !allowed || retry >= maxRetries) throw new DeskFailure(error);
-      if (result.retryAfterMs !== undefined && result.retryAfterMs > backoff.maxRetryAfterMs) {
-        // Waiting less than asked would only earn another 429; waiting this long blocks the worker.
-        throw new DeskFailure(error);
-      }
-      await sleep(nextDelay(retry, result.retryAfterMs, backoff));
-    }
+    const result = await withRetries(() => attempt(spec), { retryClass: RETRY_CLASS[spec.operationId], maxRetries, backoff }, report);
+    return { body: result.body as SuccessBody<Op>, requestId: result.requestId };
   }
 
   function checkRequest<Op extends OperationId>(operationId: Op, body: unknown): void {
@@ -346,7 +216,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const answer = await send({ operationId: 'getToken', path: tokenPath, body });
     remember(answer.body.access_token);
     if (!SENDABLE_TOKEN.test(answer.body.access_token)) {
-      throw new DeskFailure(unexpected(200, answer.requestId || undefined, 'the access_token cannot be sent in an Authorization header'));
+      throw new DeskFailure(unexpected(200, answer.requestId || undefined, 'the access_token cannot be sent in an Authorization header', [], secrets));
     }
     return { accessToken: answer.body.access_token, expiresIn: answer.body.expires_in, requestId: answer.requestId };
   }
@@ -455,14 +325,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async ping() {
       // No token: any reachable service answers 401 at once, and the owner's rate limit is untouched.
       const result = await attempt({ operationId: 'listWarehouses', path: operationPath('listWarehouses', noParams), body: {} });
-      if (result.kind === 'success') {
-        report({ ok: true, networkError: false, status: 200 });
-        return;
-      }
-      const outcome: RequestOutcome = { ok: false, networkError: result.networkError, error: result.error };
-      if (result.error.status !== undefined) outcome.status = result.error.status;
-      report(outcome);
-      if (result.networkError) throw new DeskFailure(result.error);
+      report(result);
+      if (result.kind === 'failure' && result.networkError) throw new DeskFailure(result.error);
     },
     forgetToken() {
       generation++;

@@ -1,4 +1,6 @@
-// How failures of the Shipping API become DeskErrors, and which of them are worth another try.
+// Error mapping: how failures of the Shipping API (an error body, an answer outside the contract,
+// a timeout, a broken connection) become DeskErrors, and which of them are worth another try.
+import { validateSchema, type ValidationProblem } from '../../../shared/api';
 import type { DeskError } from '../../../shared/ipc/result';
 
 /** Codes of failures that say nothing about the request itself: the same request may well succeed later. */
@@ -134,4 +136,62 @@ const REASONS: Record<string, string> = {
 export function networkReason(failure: LowLevelFailure): string {
   if (failure.tls) return "the service's TLS certificate is not trusted";
   return (failure.code !== undefined ? REASONS[failure.code] : undefined) ?? 'the connection failed';
+}
+
+/** The first few problems, for a message. */
+export function describeProblems(problems: readonly ValidationProblem[]): string {
+  return problems
+    .slice(0, 3)
+    .map((p) => (p.field === '' ? p.problem : `${p.field} ${p.problem}`))
+    .join('; ');
+}
+
+/** An answer the contract does not allow (a redirect, not JSON, the wrong shape, too big). */
+export function unexpected(status: number, requestId: string | undefined, why: string, problems: readonly ValidationProblem[], secrets: readonly string[]): DeskError {
+  const error: DeskError = {
+    code: 'unexpected_response',
+    message: clip(`The service answered something the API contract does not allow (HTTP ${status}: ${why}).`, MAX_MESSAGE),
+    status,
+  };
+  if (requestId !== undefined) error.requestId = requestId;
+  if (problems.length > 0) {
+    error.details = problems.slice(0, MAX_DETAILS).map((p) => ({ field: clip(p.field, 200), problem: clip(redact(p.problem, secrets), 500) }));
+  }
+  return error;
+}
+
+/**
+ * An HTTP error answer. Any well-formed error body is taken at its word, also for a status the
+ * operation does not list (a gateway's 404 `not_found`); an unknown code is judged by its status.
+ */
+export function errorFromBody(status: number, requestId: string | undefined, body: unknown, secrets: readonly string[]): DeskError {
+  const parsed = validateSchema('ErrorResponse', body);
+  if (!parsed.ok) return unexpected(status, requestId, 'an error without the contract error body', parsed.problems, secrets);
+  const wire = parsed.value.error;
+  const error: DeskError = {
+    code: clip(String(wire.code), 100),
+    message: clip(redact(wire.message, secrets), MAX_MESSAGE),
+    status,
+  };
+  const id = requestId ?? cleanRequestId(wire.request_id);
+  if (id !== undefined) error.requestId = id;
+  if (wire.details !== undefined && wire.details.length > 0) {
+    error.details = wire.details.slice(0, MAX_DETAILS).map((d) => ({ field: clip(redact(d.field, secrets), 200), problem: clip(redact(d.problem, secrets), 500) }));
+  }
+  return error;
+}
+
+/** No whole answer within the time allowed. No `status` even if the headers came: an incomplete answer is no HTTP answer. */
+export function timeoutFailure(origin: string, timeoutMs: number, requestId: string | undefined): DeskError {
+  const error: DeskError = { code: 'timeout', message: `The service at ${origin} did not answer within ${Math.round(timeoutMs / 100) / 10} s.` };
+  if (requestId !== undefined) error.requestId = requestId;
+  return error;
+}
+
+/** The connection failed; `neverSent` when it failed before the request could have left. */
+export function networkFailure(origin: string, thrown: unknown, requestId: string | undefined): { error: DeskError; neverSent: boolean } {
+  const low = describeLowLevel(thrown);
+  const error: DeskError = { code: 'network_error', message: `Could not reach the service at ${origin}: ${networkReason(low)}.` };
+  if (requestId !== undefined) error.requestId = requestId; // the connection broke while the body was read
+  return { error, neverSent: low.neverSent };
 }

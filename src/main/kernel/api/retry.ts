@@ -1,5 +1,7 @@
 // When a failed attempt is repeated, and how long to wait first.
 import type { OperationId } from '../../../shared/api';
+import { DeskFailure } from '../../../shared/ipc/result';
+import type { Attempt } from './attempt';
 
 /**
  * - `safe`: changes nothing on the service (reads, the carrier-neutral calculations, the token
@@ -74,4 +76,33 @@ export function nextDelay(retry: number, retryAfterMs: number | undefined, setti
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export interface RetryPolicy {
+  retryClass: RetryClass;
+  maxRetries: number;
+  backoff: BackoffSettings;
+}
+
+/**
+ * Runs `attempt` until it succeeds or the policy says stop; `report` hears every attempt. Only
+ * failures that say nothing about the request (no answer, 429, 5xx) are repeated, and an unsafe
+ * operation only when its request never left. Throws the last failure.
+ */
+export async function withRetries(attempt: () => Promise<Attempt>, policy: RetryPolicy, report: (attempt: Attempt) => void): Promise<Extract<Attempt, { kind: 'success' }>> {
+  for (let retry = 0; ; retry++) {
+    const result = await attempt();
+    report(result);
+    if (result.kind === 'success') return result;
+    const { error } = result;
+    const status = error.status ?? 0;
+    const worthRepeating = result.networkError || status === 429 || status >= 500;
+    const allowed = policy.retryClass !== 'unsafe' || result.neverSent;
+    if (!worthRepeating || !allowed || retry >= policy.maxRetries) throw new DeskFailure(error);
+    if (result.retryAfterMs !== undefined && result.retryAfterMs > policy.backoff.maxRetryAfterMs) {
+      // Waiting less than asked would only earn another 429; waiting this long blocks the worker.
+      throw new DeskFailure(error);
+    }
+    await sleep(nextDelay(retry, result.retryAfterMs, policy.backoff));
+  }
 }
