@@ -13,7 +13,7 @@ const SYMBOLOGY = /^\][A-Za-z][0-9A-Za-z]/;
 /** 18 digits alone, `00` + 18 digits, `(00)` + 18 digits, alone or before the next AI (AI 00 is fixed-length: none needs a GS after it). */
 const SSCC_FORMS = [/^(\d{18})$/, /^00(\d{18})/, /^\(00\)(\d{18})(?:\(|$)/];
 /** Carriers' tracking numbers: letters, digits and dashes once the spaces printed in them are gone. */
-const TRACKING_NUMBER = /^[A-Z0-9-]{6,64}$/;
+const TRACKING_NUMBER = /^[A-Za-z0-9][A-Za-z0-9-]{5,63}$/;
 
 /** The SSCC a scanned code carries, when its check digit is right; else null. */
 export function ssccOf(raw: string): string | null {
@@ -28,8 +28,9 @@ export function ssccOf(raw: string): string | null {
 
 /** The tracking number as the service compares it (upper case, no spaces), when the code can be one. */
 export function trackingNumberOf(raw: string): string | null {
-  const compact = raw.trim().replaceAll(' ', '').toUpperCase();
-  return TRACKING_NUMBER.test(compact) ? compact : null;
+  // Checked before upper-casing: 'ß'.toUpperCase() is 'SS', and garbage must not become a number.
+  const compact = raw.trim().replaceAll(' ', '');
+  return TRACKING_NUMBER.test(compact) ? compact.toUpperCase() : null;
 }
 
 /** The shipment-naming part of a code: an SSCC first (it is unambiguous), else a possible tracking number. */

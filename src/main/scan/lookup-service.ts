@@ -48,7 +48,10 @@ export class LookupService {
     // No stock by that code: it may be a carrier's tracking number (they are letters and digits too).
     const trackingNumber = trackingNumberOf(code);
     if (trackingNumber === null) return answer;
-    return (await this.#shipmentByLabel(code, { kind: 'tracking_number', trackingNumber })) ?? answer;
+    // Typed from the print (with its spaces), it is looked for in the cache only: text that is not
+    // shaped like a code a scanner reads never goes to the network.
+    const typedWithSpaces = code.includes(' ');
+    return (await this.#shipmentByLabel(code, { kind: 'tracking_number', trackingNumber }, !typedWithSpaces)) ?? answer;
   }
 
   /** The service when it can be asked, else null. */
@@ -57,10 +60,10 @@ export class LookupService {
   }
 
   /** The shipment a label names: the cached copies first, then the service's list filtered by the label. */
-  async #shipmentByLabel(code: string, label: CarrierLabel): Promise<LookupResult | null> {
+  async #shipmentByLabel(code: string, label: CarrierLabel, askService = true): Promise<LookupResult | null> {
     const cached = this.#labels.token(label);
     if (cached !== null) return { kind: 'shipment', code, token: cached };
-    const api = this.#service();
+    const api = askService ? this.#service() : null;
     if (!api) return null;
     try {
       const filter = label.kind === 'sscc' ? { sscc: label.sscc } : { tracking_number: label.trackingNumber };

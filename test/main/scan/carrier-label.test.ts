@@ -27,6 +27,8 @@ describe('carrier label recogniser', () => {
     expect(trackingNumberOf('JJD0099999999')).toBe('JJD0099999999');
     expect(trackingNumberOf('abc')).toBeNull();
     expect(trackingNumberOf('a/b/c/d/e/f')).toBeNull();
+    expect(trackingNumberOf('AAß000000'), "'ß' upper-cases to 'SS'").toBeNull();
+    expect(trackingNumberOf('-ABC123'), 'starts like a SKU').toBeNull();
   });
 
   it('takes an SSCC first, a tracking number otherwise', () => {

@@ -63,12 +63,20 @@ describe('lookup of a carrier label (SSCC or tracking number) to its shipment', 
     expect(asked).toBe(0);
   });
 
-  it('finds a shipment by its tracking number, whatever the case and spacing', async () => {
+  it('finds a shipment by its scanned tracking number from the service, then typed in any case and spacing from the cache', async () => {
     const shipment = withTracking()[3]!;
+    expect(await look(shipment.tracking_number!.toLowerCase())).toEqual({ kind: 'shipment', code: shipment.tracking_number!.toLowerCase(), token: shipment.token });
+    expect(asked).toBe(1);
+    online = false;
     const typed = shipment.tracking_number!.toLowerCase().replace(/(.{4})/g, '$1 ');
     expect(await look(typed)).toEqual({ kind: 'shipment', code: typed.trim(), token: shipment.token });
-    online = false;
-    expect(await look(shipment.tracking_number!)).toMatchObject({ kind: 'shipment', token: shipment.token });
+  });
+
+  it('typed with spaces, a tracking number is looked for in the cache only (free text never goes to the network)', async () => {
+    const shipment = withTracking()[4]!;
+    const typed = shipment.tracking_number!.replace(/(.{4})/g, '$1 ');
+    expect(await look(typed)).toMatchObject({ kind: 'invalid' });
+    expect(asked).toBe(0);
   });
 
   it('says not found for an SSCC nobody has, and offline says only the cache was searched', async () => {
