@@ -74,7 +74,7 @@ export interface ApiClientOptions {
   now?: () => number;
 }
 
-export interface Answer<T> {
+export interface ApiAnswer<T> {
   body: T;
   /** The `X-Request-Id` of the answer ('' if the service sent none). */
   requestId: string;
@@ -88,18 +88,18 @@ export interface TokenAnswer {
 export interface ApiClient {
   /** Exchanges credentials for a token without keeping it (sign-in uses it to check credentials). */
   getToken(creds: ApiCredentials): Promise<TokenAnswer>;
-  listWarehouses(body?: ListWarehousesRequest): Promise<Answer<WarehousePage>>;
-  listProducts(body?: ListProductsRequest): Promise<Answer<ProductPage>>;
-  listStock(body?: ListStockRequest): Promise<Answer<StockPage>>;
-  readStock(sku: string): Promise<Answer<StockItem>>;
-  adjustStock(sku: string, body: AdjustStockRequest, idempotencyKey: string): Promise<Answer<AdjustResult>>;
-  listShipments(body?: ListShipmentsRequest): Promise<Answer<ShipmentPage>>;
-  readShipment(token: string): Promise<Answer<Shipment>>;
-  createShipment(body: CreateShipmentRequest, idempotencyKey: string): Promise<Answer<Shipment>>;
-  cancelShipment(token: string): Promise<Answer<Shipment>>;
-  deleteShipment(token: string): Promise<Answer<DeleteShipmentResult>>;
-  greenIndex(body: GreenIndexRequest): Promise<Answer<GreenIndexResult>>;
-  transitTime(body: TransitTimeRequest): Promise<Answer<TransitTimeResult>>;
+  listWarehouses(body?: ListWarehousesRequest): Promise<ApiAnswer<WarehousePage>>;
+  listProducts(body?: ListProductsRequest): Promise<ApiAnswer<ProductPage>>;
+  listStock(body?: ListStockRequest): Promise<ApiAnswer<StockPage>>;
+  readStock(sku: string): Promise<ApiAnswer<StockItem>>;
+  adjustStock(sku: string, body: AdjustStockRequest, idempotencyKey: string): Promise<ApiAnswer<AdjustResult>>;
+  listShipments(body?: ListShipmentsRequest): Promise<ApiAnswer<ShipmentPage>>;
+  readShipment(token: string): Promise<ApiAnswer<Shipment>>;
+  createShipment(body: CreateShipmentRequest, idempotencyKey: string): Promise<ApiAnswer<Shipment>>;
+  cancelShipment(token: string): Promise<ApiAnswer<Shipment>>;
+  deleteShipment(token: string): Promise<ApiAnswer<DeleteShipmentResult>>;
+  greenIndex(body: GreenIndexRequest): Promise<ApiAnswer<GreenIndexResult>>;
+  transitTime(body: TransitTimeRequest): Promise<ApiAnswer<TransitTimeResult>>;
   /**
    * One unauthenticated request that any reachable service answers (with 401): resolves on any
    * HTTP answer, throws `network_error` / `timeout` otherwise. Sends no credential. For the
@@ -190,7 +190,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** Attempts with retries per RETRY_CLASS; reports every attempt; throws DeskFailure on failure. */
-  async function send<Op extends OperationId>(spec: SendSpec<Op>): Promise<Answer<SuccessBody<Op>>> {
+  async function send<Op extends OperationId>(spec: SendSpec<Op>): Promise<ApiAnswer<SuccessBody<Op>>> {
     const result = await withRetries(() => attempt(spec), { retryClass: RETRY_CLASS[spec.operationId], maxRetries, backoff }, report);
     return { body: result.body as SuccessBody<Op>, requestId: result.requestId };
   }
@@ -276,7 +276,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     pathParams: PathParams<Op>,
     body: RequestBody<Op> | Record<string, never>,
     idempotencyKey?: string,
-  ): Promise<Answer<SuccessBody<Op>>> {
+  ): Promise<ApiAnswer<SuccessBody<Op>>> {
     checkRequest(operationId, body);
     if (operationInfo(operationId).requiresIdempotencyKey) {
       const key = validateIdempotencyKey(idempotencyKey);

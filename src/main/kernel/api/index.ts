@@ -1,7 +1,7 @@
 // The Shipping API client of the main process: what the services import.
 export {
   createApiClient,
-  type Answer,
+  type ApiAnswer,
   type ApiClient,
   type ApiClientOptions,
   type ApiCredentials,

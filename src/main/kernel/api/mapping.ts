@@ -31,7 +31,7 @@ import type {
   TransitTimeInput,
   Warehouse,
 } from '../../../shared/ipc/records';
-import type { Answer } from './client';
+import type { ApiAnswer } from './client';
 
 type Source = 'service' | 'cache';
 type DimensionsRecord = NonNullable<Product['dimensionsMm']>;
@@ -157,7 +157,7 @@ export function toTransitTime(wire: TransitTimeWire): TransitTime {
 }
 
 /** What an outbox entry records when its adjustment was applied (OutboxEntry.applied). */
-export function toAppliedAdjustment(answer: Answer<AdjustResultWire>): { adjustmentId: string; onHandAfter: number; requestId?: string } {
+export function toAppliedAdjustment(answer: ApiAnswer<AdjustResultWire>): { adjustmentId: string; onHandAfter: number; requestId?: string } {
   const { adjustment, stock_item } = answer.body;
   const level = stock_item.levels.find((l) => l.warehouse_id === adjustment.warehouse_id);
   const applied: { adjustmentId: string; onHandAfter: number; requestId?: string } = {
