@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskCore, type DeskCore } from '../../../src/main/composition/desk-core';
 import { CredentialVault, createKeytarStore } from '../../../src/main/kernel/secrets';
 import { DEMO_OWNERS, type RunningSandbox } from '../../../src/sandbox';
-import { ipcClient } from '../core/support/ipc';
-import { startTestSandbox } from '../core/support/sandbox';
-import { tempDir } from '../core/support/temp-dir';
+import { ipcClient } from '../composition/support/ipc';
+import { startTestSandbox } from '../composition/support/sandbox';
+import { tempDir } from '../composition/support/temp-dir';
 
 const keychain = createKeytarStore();
 const { clientId, clientSecret } = DEMO_OWNERS.desk;

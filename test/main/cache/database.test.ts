@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache } from '../../../src/main/composition/open-cache';
 import { openDatabase } from '../../../src/main/kernel/cache/database';
 import { LATEST_VERSION } from '../../../src/main/kernel/cache/migrations';
-import { stock, T0 } from '../core/support/records';
-import { tempDir } from '../core/support/temp-dir';
+import { stock, T0 } from '../composition/support/records';
+import { tempDir } from '../composition/support/temp-dir';
 
 describe('cache database file', () => {
   let dir: ReturnType<typeof tempDir>;

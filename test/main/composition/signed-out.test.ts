@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskCore, type DeskCore } from '../../../src/main/composition/desk-core';
 import { createKeytarStore } from '../../../src/main/kernel/secrets';
 import { CHANNEL_NAMES, type Channel } from '../../../src/shared/ipc/contract';
-import { ipcClient } from '../core/support/ipc';
-import { tempDir } from '../core/support/temp-dir';
+import { ipcClient } from './support/ipc';
+import { tempDir } from './support/temp-dir';
 
 const token = 'shp_aaaaaaaaaaaaaaaaaaaa';
 

@@ -9,8 +9,8 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src/main/kernel/api';
 import { DEMO_OWNERS, type RunningSandbox } from '../../../src/sandbox';
-import { startTestSandbox, testClient } from '../core/support/sandbox';
-import { tempDir } from '../core/support/temp-dir';
+import { startTestSandbox, testClient } from '../composition/support/sandbox';
+import { tempDir } from '../composition/support/temp-dir';
 import { startHoldingProxy } from './support/holding-proxy';
 
 const CHILD = join(import.meta.dirname, 'support', 'outbox-child.ts');

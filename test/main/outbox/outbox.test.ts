@@ -8,9 +8,9 @@ import { CatalogRecorder } from '../../../src/main/kernel/cache/catalog-recorder
 import { OutboxEntry, type AdjustInput } from '../../../src/shared/ipc/records';
 import type { RunningSandbox } from '../../../src/sandbox';
 import { startProxy } from '../api/support';
-import { recordEvents } from '../core/support/events';
-import { startTestSandbox, testClient } from '../core/support/sandbox';
-import { tempDir } from '../core/support/temp-dir';
+import { recordEvents } from '../composition/support/events';
+import { startTestSandbox, testClient } from '../composition/support/sandbox';
+import { tempDir } from '../composition/support/temp-dir';
 
 describe('outbox', () => {
   const dir = tempDir('desk-outbox-');

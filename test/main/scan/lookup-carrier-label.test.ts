@@ -7,8 +7,8 @@ import { LookupService } from '../../../src/main/scan';
 import { LookupResult } from '../../../src/shared/ipc/records';
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { Shipment } from '../../../src/shared/api/types';
-import { startTestSandbox, testClient } from '../core/support/sandbox';
-import { tempDir } from '../core/support/temp-dir';
+import { startTestSandbox, testClient } from '../composition/support/sandbox';
+import { tempDir } from '../composition/support/temp-dir';
 
 describe('lookup of a carrier label (SSCC or tracking number) to its shipment', () => {
   const dir = tempDir('desk-label-');

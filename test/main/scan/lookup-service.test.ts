@@ -7,9 +7,9 @@ import { LookupService } from '../../../src/main/scan/lookup-service';
 import { CatalogRecorder } from '../../../src/main/kernel/cache/catalog-recorder';
 import { LookupResult } from '../../../src/shared/ipc/records';
 import type { RunningSandbox } from '../../../src/sandbox';
-import { recordEvents } from '../core/support/events';
-import { startTestSandbox, testClient } from '../core/support/sandbox';
-import { tempDir } from '../core/support/temp-dir';
+import { recordEvents } from '../composition/support/events';
+import { startTestSandbox, testClient } from '../composition/support/sandbox';
+import { tempDir } from '../composition/support/temp-dir';
 
 describe('lookup', () => {
   const dir = tempDir('desk-lookup-');

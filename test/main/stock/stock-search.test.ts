@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../../../src/main/composition/open-cache';
 import { StockSearch, type StockSearchInput, type StockSort } from '../../../src/main/stock/stock-search';
 import type { StockRow } from '../../../src/shared/ipc/records';
-import { gtin13, product, stock, T0 } from '../core/support/records';
-import { tempDir } from '../core/support/temp-dir';
+import { gtin13, product, stock, T0 } from '../composition/support/records';
+import { tempDir } from '../composition/support/temp-dir';
 
 /**
  * The search is checked against a plain JavaScript model of what it must answer, on a catalog

@@ -8,9 +8,9 @@ import { SyncEngine } from '../../../src/main/sync/sync-engine';
 import { SyncStatus } from '../../../src/shared/ipc/records';
 import { failure } from '../../../src/shared/ipc/result';
 import type { RunningSandbox } from '../../../src/sandbox';
-import { recordEvents } from '../core/support/events';
-import { startTestSandbox, testClient } from '../core/support/sandbox';
-import { tempDir } from '../core/support/temp-dir';
+import { recordEvents } from '../composition/support/events';
+import { startTestSandbox, testClient } from '../composition/support/sandbox';
+import { tempDir } from '../composition/support/temp-dir';
 
 type ListCall = { op: 'listWarehouses' | 'listProducts' | 'listStock'; body: Record<string, unknown>; records: number };
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskCore, type DeskCore } from '../../../src/main/composition/desk-core';
 import { createKeytarStore } from '../../../src/main/kernel/secrets';
 import { DEMO_OWNERS, type RunningSandbox } from '../../../src/sandbox';
-import { recordEvents } from '../core/support/events';
-import { ipcClient } from '../core/support/ipc';
-import { startTestSandbox } from '../core/support/sandbox';
-import { tempDir } from '../core/support/temp-dir';
+import { recordEvents } from '../composition/support/events';
+import { ipcClient } from '../composition/support/ipc';
+import { startTestSandbox } from '../composition/support/sandbox';
+import { tempDir } from '../composition/support/temp-dir';
 
 /** The real fetch; while `cut` is set, every request but the token endpoint's fails as a dropped network would. */
 function cuttableFetch() {

@@ -1,7 +1,7 @@
 // Measures the core on the demo data set (default 100,000 SKUs): the first sync, stock.search per
 // keystroke through the IPC router, and stock.lookup through the router against a bare
 // primary-key select. Not a test (no thresholds), a tool:
-//   npx tsx test/main/core/support/measure-core.ts [dataDir] [skus]
+//   npx tsx test/main/composition/support/measure-core.ts [dataDir] [skus]
 // CPU time is printed beside wall time: on a loaded machine wall time mostly measures the queue.
 import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
