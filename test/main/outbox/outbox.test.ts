@@ -7,7 +7,7 @@ import { Outbox } from '../../../src/main/outbox/outbox';
 import { CatalogRecorder } from '../../../src/main/kernel/cache/catalog-recorder';
 import { OutboxEntry, type AdjustInput } from '../../../src/shared/ipc/records';
 import type { RunningSandbox } from '../../../src/sandbox';
-import { startProxy } from '../api/support';
+import { startProxy } from '../kernel/api/support';
 import { recordEvents } from '../composition/support/events';
 import { startTestSandbox, testClient } from '../composition/support/sandbox';
 import { tempDir } from '../composition/support/temp-dir';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate, schemaVersion } from '../../../../src/main/kernel/cache/migrate';
-import { MIGRATIONS } from '../../../../src/main/kernel/cache/migrations';
+import { migrate, schemaVersion } from '../../../../../src/main/kernel/cache/migrate';
+import { MIGRATIONS } from '../../../../../src/main/kernel/cache/migrations';
 
 function tables(db: Database.Database): string[] {
   return (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").pluck().all() as string[]).filter((n) => !n.startsWith('sqlite_'));

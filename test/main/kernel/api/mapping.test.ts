@@ -2,7 +2,7 @@
 // src/shared/ipc/records.ts, and every request it builds passes the contract and the sandbox.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../../src/main/kernel/api/client';
+import { createApiClient, type ApiClient } from '../../../../src/main/kernel/api/client';
 import {
   toAdjustRequest,
   toAppliedAdjustment,
@@ -16,9 +16,9 @@ import {
   toTransitTime,
   toTransitTimeRequest,
   toWarehouse,
-} from '../../../src/main/kernel/api/mapping';
-import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
-import { validateRequestBody, type Shipment as ShipmentWire, type StockItem as StockItemWire } from '../../../src/shared/api';
+} from '../../../../src/main/kernel/api/mapping';
+import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../../../src/sandbox/index';
+import { validateRequestBody, type Shipment as ShipmentWire, type StockItem as StockItemWire } from '../../../../src/shared/api';
 import {
   AdjustInput,
   GreenIndex,
@@ -30,7 +30,7 @@ import {
   TransitTime,
   TransitTimeInput,
   Warehouse,
-} from '../../../src/shared/ipc/records';
+} from '../../../../src/shared/ipc/records';
 
 let sandbox: RunningSandbox;
 let api: ApiClient;

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../../src/main/kernel/cache/migrate';
-import { MIGRATIONS } from '../../../../src/main/kernel/cache/migrations';
-import { SORT_INDEXES, dropSortIndexes, ensureSortIndexes } from '../../../../src/main/kernel/cache/sort-indexes';
+import { migrate } from '../../../../../src/main/kernel/cache/migrate';
+import { MIGRATIONS } from '../../../../../src/main/kernel/cache/migrations';
+import { SORT_INDEXES, dropSortIndexes, ensureSortIndexes } from '../../../../../src/main/kernel/cache/sort-indexes';
 
 describe('migration 0003 stock search', () => {
   const db = new Database(':memory:');

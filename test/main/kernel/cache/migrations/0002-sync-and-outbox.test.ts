@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../../src/main/kernel/cache/migrate';
-import { MIGRATIONS } from '../../../../src/main/kernel/cache/migrations';
+import { migrate } from '../../../../../src/main/kernel/cache/migrate';
+import { MIGRATIONS } from '../../../../../src/main/kernel/cache/migrations';
 
 describe('migration 0002 sync state and outbox', () => {
   const db = new Database(':memory:');

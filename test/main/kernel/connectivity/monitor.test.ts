@@ -3,10 +3,10 @@
 // probes and when it stops probing is checked on a fake clock (its probe timer), never by sleeping
 // and seeing that nothing happened.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../../src/main/kernel/api/client';
-import { ConnectivityMonitor } from '../../../src/main/kernel/connectivity/monitor';
-import { Connectivity } from '../../../src/shared/ipc/records';
-import { failure } from '../../../src/shared/ipc/result';
+import { createApiClient } from '../../../../src/main/kernel/api/client';
+import { ConnectivityMonitor } from '../../../../src/main/kernel/connectivity/monitor';
+import { Connectivity } from '../../../../src/shared/ipc/records';
+import { failure } from '../../../../src/shared/ipc/result';
 import { freePort, sendJson, startStub, type Stub } from '../api/support';
 
 const monitors: ConnectivityMonitor[] = [];

@@ -2,7 +2,7 @@
 // node:http stub server, and a proxy in front of the sandbox that can lose an answer on purpose.
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RequestOutcome } from '../../../src/main/kernel/api/client';
+import type { RequestOutcome } from '../../../../src/main/kernel/api/client';
 
 export interface FetchRecord {
   path: string;

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { CredentialVault, TOKEN_EXPIRY_MARGIN_MS, normaliseBaseUrl } from '../../../src/main/kernel/secrets/credential-vault';
-import { createKeytarStore } from '../../../src/main/kernel/secrets/keytar-store';
+import { CredentialVault, TOKEN_EXPIRY_MARGIN_MS, normaliseBaseUrl } from '../../../../src/main/kernel/secrets/credential-vault';
+import { createKeytarStore } from '../../../../src/main/kernel/secrets/keytar-store';
 
 const run = promisify(execFile);
 

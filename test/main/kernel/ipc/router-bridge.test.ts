@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createIpcRouter, type Handlers } from '../../../src/main/kernel/ipc/router';
-import { createBridge } from '../../../src/preload/create-bridge';
-import { failure } from '../../../src/shared/ipc/result';
+import { createIpcRouter, type Handlers } from '../../../../src/main/kernel/ipc/router';
+import { createBridge } from '../../../../src/preload/create-bridge';
+import { failure } from '../../../../src/shared/ipc/result';
 
 const now = '2026-11-21T10:00:00.000Z';
 function handlersWith(overrides: Partial<Handlers>): Handlers {

@@ -3,10 +3,10 @@
 // Waits between attempts are checked on a fake clock (vi.useFakeTimers: the client's backoff timer
 // and Date), so "not before Retry-After" is exact to the millisecond and no test races a real timer.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ApiClientOptions } from '../../../src/main/kernel/api/client';
-import { isAuthFailure, isDefinitiveRefusal, isTransient } from '../../../src/main/kernel/api/errors';
-import { DEFAULT_USER_AGENT } from '../../../src/main/kernel/api/version';
-import { DeskFailure, type DeskError } from '../../../src/shared/ipc/result';
+import { createApiClient, type ApiClientOptions } from '../../../../src/main/kernel/api/client';
+import { isAuthFailure, isDefinitiveRefusal, isTransient } from '../../../../src/main/kernel/api/errors';
+import { DEFAULT_USER_AGENT } from '../../../../src/main/kernel/api/version';
+import { DeskFailure, type DeskError } from '../../../../src/shared/ipc/result';
 import {
   TOKEN_ANSWER,
   errorBody,

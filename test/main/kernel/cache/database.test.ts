@@ -2,11 +2,11 @@ import Database from 'better-sqlite3';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache } from '../../../src/main/composition/open-cache';
-import { openDatabase } from '../../../src/main/kernel/cache/database';
-import { LATEST_VERSION } from '../../../src/main/kernel/cache/migrations';
-import { stock, T0 } from '../composition/support/records';
-import { tempDir } from '../composition/support/temp-dir';
+import { openCache } from '../../../../src/main/composition/open-cache';
+import { openDatabase } from '../../../../src/main/kernel/cache/database';
+import { LATEST_VERSION } from '../../../../src/main/kernel/cache/migrations';
+import { stock, T0 } from '../../composition/support/records';
+import { tempDir } from '../../composition/support/temp-dir';
 
 describe('cache database file', () => {
   let dir: ReturnType<typeof tempDir>;

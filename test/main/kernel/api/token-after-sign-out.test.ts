@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeskCore, type DeskCore } from '../../../src/main/composition/desk-core';
-import { CredentialVault, createKeytarStore } from '../../../src/main/kernel/secrets';
-import { DEMO_OWNERS, type RunningSandbox } from '../../../src/sandbox';
-import { ipcClient } from '../composition/support/ipc';
-import { startTestSandbox } from '../composition/support/sandbox';
-import { tempDir } from '../composition/support/temp-dir';
+import { createDeskCore, type DeskCore } from '../../../../src/main/composition/desk-core';
+import { CredentialVault, createKeytarStore } from '../../../../src/main/kernel/secrets';
+import { DEMO_OWNERS, type RunningSandbox } from '../../../../src/sandbox';
+import { ipcClient } from '../../composition/support/ipc';
+import { startTestSandbox } from '../../composition/support/sandbox';
+import { tempDir } from '../../composition/support/temp-dir';
 
 const keychain = createKeytarStore();
 const { clientId, clientSecret } = DEMO_OWNERS.desk;

@@ -1,9 +1,9 @@
 // The pieces the retry decisions rest on: Retry-After, full-jitter backoff, which failures are
 // transient, and which low-level errors prove a request never left (taken from real fetch failures).
 import { describe, expect, it } from 'vitest';
-import { describeLowLevel, isAuthFailure, isDefinitiveRefusal, isTransient, networkReason, redact } from '../../../src/main/kernel/api/errors';
-import { RETRY_CLASS, backoffDelay, nextDelay, parseRetryAfter } from '../../../src/main/kernel/api/retry';
-import { allOperations } from '../../../src/shared/api';
+import { describeLowLevel, isAuthFailure, isDefinitiveRefusal, isTransient, networkReason, redact } from '../../../../src/main/kernel/api/errors';
+import { RETRY_CLASS, backoffDelay, nextDelay, parseRetryAfter } from '../../../../src/main/kernel/api/retry';
+import { allOperations } from '../../../../src/shared/api';
 import { freePort, startStub } from './support';
 
 describe('retry policy', () => {

@@ -3,11 +3,11 @@
 // process), so "no repeat before Retry-After" is checked exactly, not against a stopwatch.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ApiClientOptions } from '../../../src/main/kernel/api/client';
-import { isTransient } from '../../../src/main/kernel/api/errors';
-import { ConnectivityMonitor } from '../../../src/main/kernel/connectivity/monitor';
-import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
-import { DeskFailure, type DeskError } from '../../../src/shared/ipc/result';
+import { createApiClient, type ApiClientOptions } from '../../../../src/main/kernel/api/client';
+import { isTransient } from '../../../../src/main/kernel/api/errors';
+import { ConnectivityMonitor } from '../../../../src/main/kernel/connectivity/monitor';
+import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../../../src/sandbox/index';
+import { DeskFailure, type DeskError } from '../../../../src/shared/ipc/result';
 import { everythingAbout, outcomeLog, recordingFetch, startProxy, type Proxy } from './support';
 
 let sandbox: RunningSandbox;

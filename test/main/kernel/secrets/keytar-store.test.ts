@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createKeytarStore } from '../../../src/main/kernel/secrets/keytar-store';
-import { DeskFailure } from '../../../src/shared/ipc/result';
+import { createKeytarStore } from '../../../../src/main/kernel/secrets/keytar-store';
+import { DeskFailure } from '../../../../src/shared/ipc/result';
 
 const run = promisify(execFile);
 
