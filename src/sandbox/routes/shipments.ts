@@ -12,7 +12,7 @@ import type {
   ShipmentScope,
   ShipmentStatus,
 } from '../../shared/api/types';
-import { nextUpdate, nowMs, parseTimestamp, toTimestamp } from '../clock';
+import { parseTimestamp, toTimestamp } from '../clock';
 import { statementCache, type Handlers, type SandboxServices } from '../context';
 import { ApiError, shipmentNotFound, validationFailed } from '../errors';
 import { isSupportedCountry, type Place } from '../geo';
@@ -105,7 +105,7 @@ export function shipmentHandlers(services: SandboxServices): Pick<
   Handlers,
   'createShipment' | 'listShipments' | 'readShipment' | 'cancelShipment' | 'deleteShipment' | 'greenIndex' | 'transitTime'
 > {
-  const { db, cursors } = services;
+  const { db, cursors, clock } = services;
   const prepare = statementCache(db);
   const byToken = db.prepare<[number, string], ShipmentRow>('SELECT * FROM shipments WHERE owner_id = ? AND token = ?');
   const insert = db.prepare(
@@ -147,7 +147,7 @@ export function shipmentHandlers(services: SandboxServices): Pick<
       }
       let token = newShipmentToken();
       while (tokenTaken.get(token)) token = newShipmentToken();
-      const at = nowMs();
+      const at = clock.now();
       insert.run({
         token,
         owner_id: owner.id,
@@ -202,7 +202,7 @@ export function shipmentHandlers(services: SandboxServices): Pick<
       if (row.status !== 'created' && row.status !== 'label_ready') {
         throw new ApiError('shipment_not_cancellable', `A shipment that is ${row.status} cannot be cancelled.`);
       }
-      const at = nextUpdate(row.updated_at);
+      const at = clock.nextUpdate(row.updated_at);
       cancel.run(at, at, row.seq);
       return shipmentRecord(find(owner.id, params.token));
     },
