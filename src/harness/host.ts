@@ -8,7 +8,8 @@ import type { EventHub } from '../main/ipc/event-hub';
 import { createIpcRouter, type Handlers } from '../main/ipc/router';
 import type { DeskError, Result } from '../shared/ipc/result';
 import type { FaultSettings } from '../sandbox';
-import { carriesToken, hostIsOurs, newToken, originIsOurs, sameToken, sessionCookie } from './auth';
+import { carriesBearer, carriesToken, hostIsOurs, newToken, originIsOurs, PageTokens, sameToken } from './auth';
+import { PAGE_TOKEN_META } from './page-token';
 import { browserBridgeScript } from './bridge-bundle';
 import { readRendererFile } from '../main/renderer-files';
 
@@ -36,7 +37,7 @@ export interface HarnessHostOptions {
 }
 
 export interface HarnessHost {
-  /** Opens the app: includes the token, which the first load trades for a cookie. */
+  /** Opens the app: includes the token (each load of it gets a page token for the bridge). */
   url: string;
   origin: string;
   port: number;
@@ -111,9 +112,12 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** Inserts the bridge before the page's first script, after its CSP meta tag, so it runs first and under the policy. */
-export function injectBridge(html: string): string {
-  const tag = `<script src="${BRIDGE_PATH}"></script>\n    `;
+/**
+ * Inserts the page token and the bridge before the page's first script, after its CSP meta tag,
+ * so the bridge runs first, under the policy, and takes the token before any other script can.
+ */
+export function injectBridge(html: string, pageToken: string): string {
+  const tag = `<meta name="${PAGE_TOKEN_META}" content="${pageToken}" />\n    <script src="${BRIDGE_PATH}"></script>\n    `;
   const at = html.search(/<script\b/i);
   if (at >= 0) return html.slice(0, at) + tag + html.slice(at);
   const head = html.search(/<\/head>/i);
@@ -139,6 +143,7 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
   const bridgeScript = await browserBridgeScript();
 
   const token = newToken();
+  const pages = new PageTokens();
   let port = 0;
   const router = createIpcRouter<LoopbackSender>(core.handlers, {
     isTrustedSender: (sender) => sender.tokenOk && sender.originOk,
@@ -155,7 +160,7 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
     }
     const envelope = IpcEnvelope.safeParse(await readJsonBody(req));
     if (!envelope.success) return refuse(res, 400, { code: 'invalid_argument', message: 'The body must be {"input": …} or {}.' });
-    const sender: LoopbackSender = { tokenOk: carriesToken(req, token, port), originOk: originIsOurs(req, port) };
+    const sender: LoopbackSender = { tokenOk: carriesToken(req, token, pages), originOk: originIsOurs(req, port) };
     sendResult(res, 200, await router.handle(channel, envelope.data.input, sender));
   }
 
@@ -190,18 +195,14 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
     const query = new URLSearchParams(queryAt < 0 ? '' : raw.slice(queryAt + 1));
     const method = req.method ?? 'GET';
 
-    // The first load: trade the URL's token for the session cookie, and drop it from the address bar.
-    if (method === 'GET' && (path === '/' || path === '/index.html') && query.has('token')) {
-      if (!sameToken(query.get('token'), token)) return refuse(res, 401, { code: 'untrusted_sender', message: 'Wrong token: open the URL the harness printed.' });
-      return send(res, 303, '', 'text/plain; charset=utf-8', { Location: '/', 'Set-Cookie': sessionCookie(token, port) });
-    }
-    if (!carriesToken(req, token, port)) {
-      return refuse(res, 401, { code: 'untrusted_sender', message: 'This harness needs its token: open the URL it printed.' });
-    }
+    const noToken = (): void => refuse(res, 401, { code: 'untrusted_sender', message: 'This harness needs its token: open the URL it printed.' });
 
     if (method === 'POST') {
+      if (!carriesToken(req, token, pages)) return noToken();
       if (!originIsOurs(req, port)) return refuse(res, 403, { code: 'untrusted_sender', message: 'Cross-site requests are refused.' });
       if (path.startsWith('/ipc/') && !path.slice(5).includes('/')) return handleIpc(req, res, path.slice(5));
+      // Test controls are for Node clients only, never for a page.
+      if (testControls && path.startsWith('/__test/') && !carriesBearer(req, token)) return noToken();
       if (testControls && path === '/__test/faults') return handleFaults(req, res);
       if (testControls && path === '/__test/expire-tokens') {
         const sandbox = core.sandbox();
@@ -213,12 +214,17 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
     }
     if (method !== 'GET' && method !== 'HEAD') return send(res, 405, 'method not allowed\n', 'text/plain; charset=utf-8', { Allow: 'GET, HEAD, POST' });
 
-    if (path === BRIDGE_PATH) return send(res, 200, bridgeScript, 'text/javascript; charset=utf-8');
-    if (path === '/events') return openEvents(req, res);
+    if (path === '/events') return carriesToken(req, token, pages) ? openEvents(req, res) : noToken();
+    // The bridge and the renderer's files are the public build, the same for anyone, and hold no
+    // secret: a browser loads them without a way to add a header, so they need no token. The page
+    // itself does (it carries a page token): the URL's token, or the bearer for Node clients.
+    if (path === BRIDGE_PATH) return send(res, 200, method === 'HEAD' ? '' : bridgeScript, 'text/javascript; charset=utf-8');
     const file = await readRendererFile(rendererDir, path);
     if (file.status !== 200) return send(res, file.status, `${file.reason}\n`, 'text/plain; charset=utf-8');
-    const body = file.contentType.startsWith('text/html') ? Buffer.from(injectBridge(file.body.toString('utf8'))) : file.body;
-    return send(res, 200, method === 'HEAD' ? '' : body, file.contentType);
+    if (!file.contentType.startsWith('text/html')) return send(res, 200, method === 'HEAD' ? '' : file.body, file.contentType);
+    if (!sameToken(query.get('token'), token) && !carriesBearer(req, token)) return noToken();
+    const page = Buffer.from(injectBridge(file.body.toString('utf8'), pages.issue()));
+    return send(res, 200, method === 'HEAD' ? '' : page, file.contentType);
   }
 
   const server = createServer((req, res) => {

@@ -27,7 +27,7 @@ export interface HarnessOptions {
 }
 
 export interface RunningHarness {
-  /** Includes the token; the first load trades it for an HttpOnly cookie. */
+  /** Includes the token; each load of it gives the page a page token of its own (see auth.ts). */
   url: string;
   origin: string;
   /** For Node clients (`Authorization: Bearer <token>`). */

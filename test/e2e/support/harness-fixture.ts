@@ -19,7 +19,7 @@ import { restMouse } from './page-helpers';
  * scripts/with-keyring.sh (npm run test:e2e does).
  */
 export interface DeskHarness {
-  /** Opens the app; includes the token (traded for an HttpOnly cookie on first load). */
+  /** Opens the app; includes the token (each load gives the page a page token for the bridge; no cookie). */
   url: string;
   origin: string;
   core: DeskCore;
