@@ -22,7 +22,7 @@ const BRIDGE_PATH = '/__harness/bridge.js';
 export interface HarnessCore {
   handlers: Handlers;
   events: EventHub;
-  sandbox(): { setFaults(f: Partial<FaultSettings>): void; expireTokens(): void } | null;
+  sandbox(): { setFaults(f: Partial<FaultSettings>): void; expireTokens(): void; advanceClock(ms: number): void } | null;
 }
 
 export interface HarnessHostOptions {
@@ -31,7 +31,7 @@ export interface HarnessHostOptions {
   rendererDir?: string;
   /** Default 0: any free port. */
   port?: number;
-  /** Also serve POST /__test/faults and /__test/expire-tokens (token required). */
+  /** Also serve POST /__test/faults, /__test/expire-tokens and /__test/advance-clock (bearer token required). */
   testControls?: boolean;
   log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
 }
@@ -58,6 +58,9 @@ const FaultsInput = z.strictObject({
   dropRate: z.number().min(0).max(1).optional(),
   unreachable: z.boolean().optional(),
 });
+
+/** At most a year at a time: enough for any horizon a test needs, far from the clock's limits. */
+const AdvanceClockInput = z.strictObject({ ms: z.number().int().min(0).max(366 * 24 * 3600 * 1000) });
 
 const IpcEnvelope = z.strictObject({ input: z.unknown().optional() });
 
@@ -174,6 +177,15 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
     sendResult(res, 200, { ok: true, value: faults });
   }
 
+  async function handleAdvanceClock(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const parsed = AdvanceClockInput.safeParse(await readJsonBody(req));
+    if (!parsed.success) return refuse(res, 400, { code: 'invalid_argument', message: 'The clock takes {ms}: a whole number of milliseconds, 0 to a year.' });
+    const sandbox = core.sandbox();
+    if (!sandbox) return refuse(res, 409, { code: 'no_sandbox', message: 'The core runs no demo sandbox.' });
+    sandbox.advanceClock(parsed.data.ms);
+    sendResult(res, 200, { ok: true, value: parsed.data });
+  }
+
   function openEvents(req: IncomingMessage, res: ServerResponse): void {
     res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive' });
     res.write(': connected\n\n');
@@ -204,6 +216,7 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
       // Test controls are for Node clients only, never for a page.
       if (testControls && path.startsWith('/__test/') && !carriesBearer(req, token)) return noToken();
       if (testControls && path === '/__test/faults') return handleFaults(req, res);
+      if (testControls && path === '/__test/advance-clock') return handleAdvanceClock(req, res);
       if (testControls && path === '/__test/expire-tokens') {
         const sandbox = core.sandbox();
         if (!sandbox) return refuse(res, 409, { code: 'no_sandbox', message: 'The core runs no demo sandbox.' });

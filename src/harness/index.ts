@@ -17,7 +17,7 @@ export interface HarnessOptions {
   /** Default: a new temporary folder, removed on close(). */
   dataDir?: string;
   demoSandbox?: Partial<SandboxOptions>;
-  /** Serve POST /__test/faults and /__test/expire-tokens. */
+  /** Serve POST /__test/faults, /__test/expire-tokens and /__test/advance-clock. */
   testControls?: boolean;
   /** Default 0: any free port. Always on 127.0.0.1. */
   port?: number;

@@ -15,6 +15,7 @@ import { json, raw } from './loopback-client';
  */
 const calls: Array<[string, unknown]> = [];
 const faultsSet: unknown[] = [];
+const clockMoves: number[] = [];
 let sandboxPresent = true;
 const handlers = new Proxy({} as Handlers, {
   get: (_t, channel: string) => (input: unknown) => {
@@ -27,7 +28,7 @@ const handlers = new Proxy({} as Handlers, {
 const core: HarnessCore = {
   handlers,
   events: new EventHub(),
-  sandbox: () => (sandboxPresent ? { setFaults: (f) => void faultsSet.push(f), expireTokens: () => {} } : null),
+  sandbox: () => (sandboxPresent ? { setFaults: (f) => void faultsSet.push(f), expireTokens: () => {}, advanceClock: (ms) => void clockMoves.push(ms) } : null),
 };
 
 const logged: Array<[string, string]> = [];
@@ -59,6 +60,7 @@ afterAll(async () => {
 beforeEach(() => {
   calls.length = 0;
   faultsSet.length = 0;
+  clockMoves.length = 0;
   logged.length = 0;
   sandboxPresent = true;
 });
@@ -362,6 +364,16 @@ describe('test controls', () => {
       expect((await post('/__test/faults', bad)).status).toBe(400);
     }
     expect(faultsSet).toHaveLength(1);
+  });
+
+  it('move the sandbox clock forward, validated, with the bearer token only', async () => {
+    expect(await post('/__test/advance-clock', { ms: 25 * 3600_000 }).then(json)).toEqual({ ok: true, value: { ms: 25 * 3600_000 } });
+    for (const bad of [{ ms: -1 }, { ms: 1.5 }, { ms: '1' }, { ms: 400 * 24 * 3600_000 }, {}, { ms: 1, extra: true }, null]) {
+      expect((await post('/__test/advance-clock', bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await post('/__test/advance-clock', { ms: 1 }, await asPage())).status).toBe(401);
+    expect((await raw(plain.port, '/__test/advance-clock', { method: 'POST', headers: { authorization: `Bearer ${plain.token}`, 'content-type': 'application/json' }, body: '{"ms":1}' })).status).toBe(404);
+    expect(clockMoves).toEqual([25 * 3600_000]);
   });
 
   it('say so when the core runs no sandbox', async () => {
