@@ -130,8 +130,9 @@ export function injectBridge(html: string, pageToken: string): string {
 
 /**
  * The end-to-end harness host: serves the built renderer to a browser and answers the bridge's
- * calls with the real IPC router over the core's handlers. Loopback only, token required on
- * every request (see auth.ts), Host header checked against DNS rebinding, same CSP as the app.
+ * calls with the real IPC router over the core's handlers. Loopback only, a token required for
+ * the page, the calls and the events (see auth.ts), Host header checked against DNS rebinding,
+ * same CSP as the app.
  */
 export async function startHarnessHost(options: HarnessHostOptions): Promise<HarnessHost> {
   const { core, testControls = false, log = () => {} } = options;
@@ -236,8 +237,8 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
     if (file.status !== 200) return send(res, file.status, `${file.reason}\n`, 'text/plain; charset=utf-8');
     if (!file.contentType.startsWith('text/html')) return send(res, 200, method === 'HEAD' ? '' : file.body, file.contentType);
     if (!sameToken(query.get('token'), token) && !carriesBearer(req, token)) return noToken();
-    const page = Buffer.from(injectBridge(file.body.toString('utf8'), pages.issue()));
-    return send(res, 200, method === 'HEAD' ? '' : page, file.contentType);
+    if (method === 'HEAD') return send(res, 200, '', file.contentType);
+    return send(res, 200, Buffer.from(injectBridge(file.body.toString('utf8'), pages.issue())), file.contentType);
   }
 
   const server = createServer((req, res) => {

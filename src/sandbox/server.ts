@@ -191,10 +191,10 @@ export function buildServer(deps: ServerDeps): BuiltServer {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     // Before anything else, faults included: a rebound page gets nothing, not even a 503.
-    if (!hostHeaderIsOurs(request.headers.host, listenHost, request.raw.socket.localPort ?? -1)) {
+    if (!hostHeaderIsOurs(request.headers.host, listenHost)) {
       done(
         new ApiError('invalid_request', 'The Host header does not name this server.', [
-          { field: 'header:Host', problem: 'must be a loopback name or address (or the listening address) with this server\'s port' },
+          { field: 'header:Host', problem: 'must be a loopback name or address, or the address this server listens on' },
         ]),
       );
       return;
