@@ -160,6 +160,12 @@ describe('the token', () => {
     expect(logged).toEqual([]);
   });
 
+  it('leaves a token beyond Node\'s 16 KiB header limit to Node (431), with no error log', async () => {
+    expect((await raw(host.port, '/', { headers: { authorization: `Bearer ${'f'.repeat(20_000)}` } })).status).toBe(431);
+    expect((await raw(host.port, `/?token=${'a'.repeat(20_000)}`)).status).toBe(431);
+    expect(logged).toEqual([]);
+  });
+
   it('loads the page from the URL token with a page token of its own, and never sets a cookie', async () => {
     const first = await raw(host.port, `/?token=${host.token}`);
     const second = await raw(host.port, `/index.html?token=${host.token}`);
