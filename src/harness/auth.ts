@@ -1,42 +1,65 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { PAGE_TOKEN_HEADER } from './page-token';
 
 /**
- * The harness's one secret: 32 random bytes, hex. It travels once in the printed URL
- * (`/?token=…`); the host answers that first load with a cookie (HttpOnly, SameSite=Strict,
- * named per port because cookies do not separate ports) and a redirect that drops the token
- * from the address bar. After that the browser proves itself with the cookie, which page
- * scripts cannot read. Node clients (tests, the fixture) send `Authorization: Bearer <token>`.
+ * The harness's credentials. No cookie: a cookie for 127.0.0.1 goes to every server on that
+ * address whatever its port, so any other local server the browser visits would receive it.
+ *
+ * - The harness token (32 random bytes, hex) is in the printed URL: `/?token=…` loads the page.
+ *   It stays in the address bar, so a reload works; the page sends no referrer, and the answer is
+ *   never cached. Node clients (tests, the Playwright fixture) send `Authorization: Bearer <token>`.
+ * - Each page load gets a page token of its own, in a meta tag the bridge reads and removes before
+ *   the renderer's scripts run. The bridge sends it in the `X-Desk-Page` header on every call and
+ *   on the event stream; a browser never attaches a header by itself, so nothing else carries it.
  */
+
+/** Page tokens kept valid: the most recent page loads (a reload issues a new one). */
+const MAX_PAGES = 64;
+
+const TOKEN_SHAPE = /^[0-9a-f]{64}$/;
+
 export function newToken(): string {
   return randomBytes(32).toString('hex');
 }
 
-export function cookieName(port: number): string {
-  return `desk_harness_${port}`;
-}
-
+/**
+ * Whether `candidate` is `token`, in constant time. Anything that is not a well-formed token
+ * (non-ASCII, too long, empty, not a string) is simply not it: checked by shape first, so the
+ * byte comparison only ever sees two 64-byte buffers.
+ */
 export function sameToken(candidate: unknown, token: string): boolean {
-  if (typeof candidate !== 'string' || candidate.length !== token.length) return false;
-  return timingSafeEqual(Buffer.from(candidate), Buffer.from(token));
+  if (typeof candidate !== 'string' || !TOKEN_SHAPE.test(candidate)) return false;
+  return timingSafeEqual(Buffer.from(candidate, 'latin1'), Buffer.from(token, 'latin1'));
 }
 
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+const digest = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** The page tokens issued so far (their SHA-256, so a lookup compares no secret byte by byte). */
+export class PageTokens {
+  readonly #digests = new Set<string>();
+
+  issue(): string {
+    const token = newToken();
+    this.#digests.add(digest(token));
+    // A Set iterates in insertion order: the first is the oldest page.
+    if (this.#digests.size > MAX_PAGES) this.#digests.delete(this.#digests.values().next().value as string);
+    return token;
   }
-  return null;
+
+  has(candidate: unknown): boolean {
+    return typeof candidate === 'string' && TOKEN_SHAPE.test(candidate) && this.#digests.has(digest(candidate));
+  }
 }
 
-/** The token a request carries in its cookie or Authorization header (never in its URL, which only the first load trades for the cookie). */
-export function carriesToken(req: IncomingMessage, token: string, port: number): boolean {
-  const bearer = /^Bearer ([0-9a-f]{64})$/.exec(req.headers.authorization ?? '')?.[1];
-  return sameToken(bearer, token) || sameToken(cookieValue(req.headers.cookie, cookieName(port)), token);
+/** The harness token as `Authorization: Bearer <token>` (Node clients). */
+export function carriesBearer(req: IncomingMessage, token: string): boolean {
+  return sameToken(/^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1], token);
 }
 
-export function sessionCookie(token: string, port: number): string {
-  return `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+/** A page of ours (its page token in the header) or a Node client (the bearer token). */
+export function carriesToken(req: IncomingMessage, token: string, pages: PageTokens): boolean {
+  return carriesBearer(req, token) || pages.has(req.headers[PAGE_TOKEN_HEADER]);
 }
 
 /**

@@ -9,7 +9,8 @@ import type { Log } from '../main/kernel/log';
 import { createIpcRouter, type Handlers } from '../main/kernel/ipc/router';
 import type { DeskError, Result } from '../shared/ipc/result';
 import type { FaultSettings } from '../sandbox';
-import { carriesToken, hostIsOurs, newToken, originIsOurs, sameToken, sessionCookie } from './auth';
+import { carriesBearer, carriesToken, hostIsOurs, newToken, originIsOurs, PageTokens, sameToken } from './auth';
+import { PAGE_TOKEN_META } from './page-token';
 import { browserBridgeScript } from './bridge-bundle';
 import { readRendererFile } from '../main/renderer-files/read-renderer-file';
 
@@ -22,7 +23,7 @@ const BRIDGE_PATH = '/__harness/bridge.js';
 export interface HarnessCore {
   handlers: Handlers;
   events: EventHub;
-  sandbox(): { setFaults(f: Partial<FaultSettings>): void; expireTokens(): void } | null;
+  sandbox(): { setFaults(f: Partial<FaultSettings>): void; expireTokens(): void; advanceClock(ms: number): void } | null;
 }
 
 export interface HarnessHostOptions {
@@ -31,13 +32,13 @@ export interface HarnessHostOptions {
   rendererDir?: string;
   /** Default 0: any free port. */
   port?: number;
-  /** Also serve POST /__test/faults and /__test/expire-tokens (token required). */
+  /** Also serve POST /__test/faults, /__test/expire-tokens and /__test/advance-clock (bearer token required). */
   testControls?: boolean;
   log?: Log;
 }
 
 export interface HarnessHost {
-  /** Opens the app: includes the token, which the first load trades for a cookie. */
+  /** Opens the app: includes the token (each load of it gets a page token for the bridge). */
   url: string;
   origin: string;
   port: number;
@@ -58,6 +59,9 @@ const FaultsInput = z.strictObject({
   dropRate: z.number().min(0).max(1).optional(),
   unreachable: z.boolean().optional(),
 });
+
+/** At most a year at a time: enough for any horizon a test needs, far from the clock's limits. */
+const AdvanceClockInput = z.strictObject({ ms: z.number().int().min(0).max(366 * 24 * 3600 * 1000) });
 
 const IpcEnvelope = z.strictObject({ input: z.unknown().optional() });
 
@@ -112,9 +116,12 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** Inserts the bridge before the page's first script, after its CSP meta tag, so it runs first and under the policy. */
-export function injectBridge(html: string): string {
-  const tag = `<script src="${BRIDGE_PATH}"></script>\n    `;
+/**
+ * Inserts the page token and the bridge before the page's first script, after its CSP meta tag,
+ * so the bridge runs first, under the policy, and takes the token before any other script can.
+ */
+export function injectBridge(html: string, pageToken: string): string {
+  const tag = `<meta name="${PAGE_TOKEN_META}" content="${pageToken}" />\n    <script src="${BRIDGE_PATH}"></script>\n    `;
   const at = html.search(/<script\b/i);
   if (at >= 0) return html.slice(0, at) + tag + html.slice(at);
   const head = html.search(/<\/head>/i);
@@ -124,8 +131,9 @@ export function injectBridge(html: string): string {
 
 /**
  * The end-to-end harness host: serves the built renderer to a browser and answers the bridge's
- * calls with the real IPC router over the core's handlers. Loopback only, token required on
- * every request (see auth.ts), Host header checked against DNS rebinding, same CSP as the app.
+ * calls with the real IPC router over the core's handlers. Loopback only, a token required for
+ * the page, the calls and the events (see auth.ts), Host header checked against DNS rebinding,
+ * same CSP as the app.
  */
 export async function startHarnessHost(options: HarnessHostOptions): Promise<HarnessHost> {
   const { core, testControls = false, log = () => {} } = options;
@@ -140,6 +148,7 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
   const bridgeScript = await browserBridgeScript();
 
   const token = newToken();
+  const pages = new PageTokens();
   let port = 0;
   const router = createIpcRouter<LoopbackSender>(core.handlers, {
     isTrustedSender: (sender) => sender.tokenOk && sender.originOk,
@@ -156,7 +165,7 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
     }
     const envelope = IpcEnvelope.safeParse(await readJsonBody(req));
     if (!envelope.success) return refuse(res, 400, { code: 'invalid_argument', message: 'The body must be {"input": …} or {}.' });
-    const sender: LoopbackSender = { tokenOk: carriesToken(req, token, port), originOk: originIsOurs(req, port) };
+    const sender: LoopbackSender = { tokenOk: carriesToken(req, token, pages), originOk: originIsOurs(req, port) };
     sendResult(res, 200, await router.handle(channel, envelope.data.input, sender));
   }
 
@@ -168,6 +177,15 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
     const faults = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as Partial<FaultSettings>;
     sandbox.setFaults(faults);
     sendResult(res, 200, { ok: true, value: faults });
+  }
+
+  async function handleAdvanceClock(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const parsed = AdvanceClockInput.safeParse(await readJsonBody(req));
+    if (!parsed.success) return refuse(res, 400, { code: 'invalid_argument', message: 'The clock takes {ms}: a whole number of milliseconds, 0 to a year.' });
+    const sandbox = core.sandbox();
+    if (!sandbox) return refuse(res, 409, { code: 'no_sandbox', message: 'The core runs no demo sandbox.' });
+    sandbox.advanceClock(parsed.data.ms);
+    sendResult(res, 200, { ok: true, value: parsed.data });
   }
 
   function openEvents(req: IncomingMessage, res: ServerResponse): void {
@@ -191,19 +209,16 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
     const query = new URLSearchParams(queryAt < 0 ? '' : raw.slice(queryAt + 1));
     const method = req.method ?? 'GET';
 
-    // The first load: trade the URL's token for the session cookie, and drop it from the address bar.
-    if (method === 'GET' && (path === '/' || path === '/index.html') && query.has('token')) {
-      if (!sameToken(query.get('token'), token)) return refuse(res, 401, { code: 'untrusted_sender', message: 'Wrong token: open the URL the harness printed.' });
-      return send(res, 303, '', 'text/plain; charset=utf-8', { Location: '/', 'Set-Cookie': sessionCookie(token, port) });
-    }
-    if (!carriesToken(req, token, port)) {
-      return refuse(res, 401, { code: 'untrusted_sender', message: 'This harness needs its token: open the URL it printed.' });
-    }
+    const noToken = (): void => refuse(res, 401, { code: 'untrusted_sender', message: 'This harness needs its token: open the URL it printed.' });
 
     if (method === 'POST') {
+      if (!carriesToken(req, token, pages)) return noToken();
       if (!originIsOurs(req, port)) return refuse(res, 403, { code: 'untrusted_sender', message: 'Cross-site requests are refused.' });
       if (path.startsWith('/ipc/') && !path.slice(5).includes('/')) return handleIpc(req, res, path.slice(5));
+      // Test controls are for Node clients only, never for a page.
+      if (testControls && path.startsWith('/__test/') && !carriesBearer(req, token)) return noToken();
       if (testControls && path === '/__test/faults') return handleFaults(req, res);
+      if (testControls && path === '/__test/advance-clock') return handleAdvanceClock(req, res);
       if (testControls && path === '/__test/expire-tokens') {
         const sandbox = core.sandbox();
         if (!sandbox) return refuse(res, 409, { code: 'no_sandbox', message: 'The core runs no demo sandbox.' });
@@ -214,12 +229,17 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
     }
     if (method !== 'GET' && method !== 'HEAD') return send(res, 405, 'method not allowed\n', 'text/plain; charset=utf-8', { Allow: 'GET, HEAD, POST' });
 
-    if (path === BRIDGE_PATH) return send(res, 200, bridgeScript, 'text/javascript; charset=utf-8');
-    if (path === '/events') return openEvents(req, res);
+    if (path === '/events') return carriesToken(req, token, pages) ? openEvents(req, res) : noToken();
+    // The bridge and the renderer's files are the public build, the same for anyone, and hold no
+    // secret: a browser loads them without a way to add a header, so they need no token. The page
+    // itself does (it carries a page token): the URL's token, or the bearer for Node clients.
+    if (path === BRIDGE_PATH) return send(res, 200, method === 'HEAD' ? '' : bridgeScript, 'text/javascript; charset=utf-8');
     const file = await readRendererFile(rendererDir, path);
     if (file.status !== 200) return send(res, file.status, `${file.reason}\n`, 'text/plain; charset=utf-8');
-    const body = file.contentType.startsWith('text/html') ? Buffer.from(injectBridge(file.body.toString('utf8'))) : file.body;
-    return send(res, 200, method === 'HEAD' ? '' : body, file.contentType);
+    if (!file.contentType.startsWith('text/html')) return send(res, 200, method === 'HEAD' ? '' : file.body, file.contentType);
+    if (!sameToken(query.get('token'), token) && !carriesBearer(req, token)) return noToken();
+    if (method === 'HEAD') return send(res, 200, '', file.contentType);
+    return send(res, 200, Buffer.from(injectBridge(file.body.toString('utf8'), pages.issue())), file.contentType);
   }
 
   const server = createServer((req, res) => {

@@ -18,7 +18,7 @@ export interface HarnessOptions {
   /** Default: a new temporary folder, removed on close(). */
   dataDir?: string;
   demoSandbox?: Partial<SandboxOptions>;
-  /** Serve POST /__test/faults and /__test/expire-tokens. */
+  /** Serve POST /__test/faults, /__test/expire-tokens and /__test/advance-clock. */
   testControls?: boolean;
   /** Default 0: any free port. Always on 127.0.0.1. */
   port?: number;
@@ -28,7 +28,7 @@ export interface HarnessOptions {
 }
 
 export interface RunningHarness {
-  /** Includes the token; the first load trades it for an HttpOnly cookie. */
+  /** Includes the token; each load of it gives the page a page token of its own (see auth.ts). */
   url: string;
   origin: string;
   /** For Node clients (`Authorization: Bearer <token>`). */

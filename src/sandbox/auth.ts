@@ -2,6 +2,7 @@
 // the expiry, so they survive a restart like the rest of the data.
 import { timingSafeEqual } from 'node:crypto';
 import type { TokenResponse } from '../shared/api/types';
+import type { SandboxClock } from './clock';
 import type { SandboxDb } from './db/open';
 import { ApiError } from './errors';
 import { newAccessToken } from './ids';
@@ -40,6 +41,7 @@ export class Auth {
   constructor(
     db: SandboxDb,
     private readonly ttlSeconds: number,
+    private readonly clock: SandboxClock,
   ) {
     this.findOwner = db.prepare<[string], { id: number; client_id: string; secret_sha256: string }>(
       'SELECT id, client_id, secret_sha256 FROM owners WHERE client_id = ?',
@@ -60,7 +62,7 @@ export class Auth {
     if (!timingSafeEqual(expected, given) || !owner) {
       throw new ApiError('invalid_credentials', 'Unknown client_id or wrong client_secret.');
     }
-    const now = Date.now();
+    const now = this.clock.now();
     const token = newAccessToken();
     this.purge.run(now - EXPIRED_TOKEN_RETENTION_MS);
     this.insertToken.run(sha256Hex(token), owner.id, now, now + this.ttlSeconds * 1000);
@@ -72,7 +74,7 @@ export class Auth {
     const match = /^Bearer[ ]+([A-Za-z0-9_\-.~+/]+=*)[ ]*$/i.exec(authorization ?? '');
     const token = match?.[1];
     if (!token) throw new ApiError('unauthorized', 'A bearer token is required (Authorization: Bearer <token>).');
-    const now = Date.now();
+    const now = this.clock.now();
     const cached = this.verified.get(token);
     if (cached) {
       if (cached.expiresAt > now) return cached.owner;
@@ -90,7 +92,7 @@ export class Auth {
 
   /** Makes every issued token expired now (for tests of the refresh path). */
   expireAll(): void {
-    const now = Date.now();
+    const now = this.clock.now();
     this.expireAllStatement.run(now - 1, now - 1);
     this.verified.clear();
   }

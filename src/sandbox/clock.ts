@@ -1,12 +1,26 @@
 // Time for records: milliseconds since the epoch, written as RFC 3339 UTC strings.
 
-export function nowMs(): number {
-  return Date.now();
-}
+/**
+ * One sandbox instance's sense of "now": the system clock plus an offset that only tests move
+ * (`RunningSandbox.advanceClock`), so what depends on elapsed time (token expiry, the idempotency
+ * horizon, `updated_at`) can be tried a day later without waiting a day. It only moves forward.
+ */
+export class SandboxClock {
+  #offsetMs = 0;
 
-/** A new `updated_at` that is strictly later than the previous one, even within one millisecond. */
-export function nextUpdate(previousMs: number): number {
-  return Math.max(Date.now(), previousMs + 1);
+  now(): number {
+    return Date.now() + this.#offsetMs;
+  }
+
+  /** A new `updated_at` that is strictly later than the previous one, even within one millisecond. */
+  nextUpdate(previousMs: number): number {
+    return Math.max(this.now(), previousMs + 1);
+  }
+
+  advance(ms: number): void {
+    if (!(Number.isSafeInteger(ms) && ms >= 0)) throw new RangeError('the sandbox clock moves forward by a whole number of ms >= 0');
+    this.#offsetMs += ms;
+  }
 }
 
 export function toTimestamp(ms: number): string {

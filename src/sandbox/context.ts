@@ -2,6 +2,7 @@
 // already checked call (owner, validated body, path parameters).
 import type { OperationId, PathParams, RequestBody, SuccessBody } from '../shared/api/types';
 import type { Auth, Owner } from './auth';
+import type { SandboxClock } from './clock';
 import type { Cursors } from './cursor';
 import type { SandboxDb } from './db/open';
 import type { IdempotencyStore } from './idempotency';
@@ -11,6 +12,7 @@ export interface SandboxServices {
   auth: Auth;
   cursors: Cursors;
   idempotency: IdempotencyStore;
+  clock: SandboxClock;
 }
 
 export interface Call<Op extends OperationId> {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdjustmentReason } from '../shared/api/types';
 import { Auth } from './auth';
-import { toTimestamp } from './clock';
+import { SandboxClock, toTimestamp } from './clock';
 import { Cursors } from './cursor';
 import { openDatabase } from './db/open';
 import { DEFAULT_DEMO, isDemoSeeded, seedDemoData } from './demo-data';
@@ -60,6 +60,11 @@ export interface RunningSandbox {
   setFaults(f: Partial<FaultSettings>): void;
   /** Makes every token issued so far expired (the next call with it gets 401 token_expired). */
   expireTokens(): void;
+  /**
+   * Moves this instance's clock forward (tests): tokens expire, Idempotency-Keys older than the
+   * 24 h horizon are forgotten, and new records are stamped with the moved time.
+   */
+  advanceClock(ms: number): void;
   /** Counters since this instance started (replays do not count). */
   stats(): { adjustmentsApplied: number };
   /**
@@ -105,14 +110,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       });
     }
     const startSeq = (db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM adjustments').get() as { seq: number }).seq;
-    const auth = new Auth(db, opts.tokenTtlSeconds ?? 3600);
+    const clock = new SandboxClock();
+    const auth = new Auth(db, opts.tokenTtlSeconds ?? 3600, clock);
     const faults = new Faults();
     const rateLimit = opts.rateLimit === undefined ? { perSecond: 20, burst: 40 } : opts.rateLimit;
     const { app, resetConnections } = buildServer({
-      services: { db, auth, cursors: new Cursors(db), idempotency: new IdempotencyStore(db) },
+      services: { db, auth, cursors: new Cursors(db), idempotency: new IdempotencyStore(db, clock), clock },
       faults,
       rateLimiter: rateLimit === false ? null : new RateLimiter(rateLimit),
       answerWithinMs: opts.answerWithinMs ?? ANSWER_WITHIN_MS,
+      listenHost: host,
     });
     await app.listen({ host, port: opts.port ?? 0 });
     const address = app.server.address();
@@ -137,6 +144,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
         if (f.unreachable) resetConnections();
       },
       expireTokens: () => auth.expireAll(),
+      advanceClock: (ms) => clock.advance(ms),
       stats: () => ({ adjustmentsApplied: countSince.get(startSeq)?.n ?? 0 }),
       adjustmentsFor(sku, owner = 'desk') {
         return adjustmentRows.all(DEMO_OWNERS[owner].clientId, sku).map((row) => ({

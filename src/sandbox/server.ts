@@ -1,6 +1,6 @@
 // The HTTP face of the sandbox: fastify with one POST route per operation of the OpenAPI
 // document, and the request pipeline every operation shares:
-//   X-Request-Id -> faults -> route (404/405) -> auth -> rate limit -> body (413/400)
+//   X-Request-Id -> Host (400) -> faults -> route (404/405) -> auth -> rate limit -> body (413/400)
 //   -> Idempotency-Key (400) -> schema (400/422) -> handler in one SQLite transaction.
 import type { Socket } from 'node:net';
 // node:timers rather than the globals: a test that fakes the global clock around an in-process
@@ -18,6 +18,7 @@ import { ApiError, errorBody } from './errors';
 import type { Faults } from './faults';
 import { sendError, toApiError } from './http-errors';
 import { newRequestId } from './ids';
+import { hostHeaderIsOurs } from './host-header';
 import { requestHash } from './idempotency';
 import type { RateLimiter } from './rate-limit';
 import { logisticsHandlers } from './routes/logistics';
@@ -30,6 +31,8 @@ export interface ServerDeps {
   rateLimiter: RateLimiter | null;
   /** Every request is answered or refused within this time (normally ANSWER_WITHIN_MS). */
   answerWithinMs: number;
+  /** The address it listens on: with loopback names, the only names a `Host` header may give. */
+  listenHost: string;
 }
 
 export interface BuiltServer {
@@ -72,7 +75,7 @@ function knownPathPatterns(): RegExp[] {
 }
 
 export function buildServer(deps: ServerDeps): BuiltServer {
-  const { services, faults, rateLimiter, answerWithinMs } = deps;
+  const { services, faults, rateLimiter, answerWithinMs, listenHost } = deps;
   // A request not answered after 90 % of the bound is refused: the rest is room for a late timer
   // and for Node's periodic check of requests whose headers never end (every 5 % of the bound).
   const refuseAfterMs = Math.floor(answerWithinMs * 0.9);
@@ -187,6 +190,15 @@ export function buildServer(deps: ServerDeps): BuiltServer {
   // same tick, with no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    // Before anything else, faults included: a rebound page gets nothing, not even a 503.
+    if (!hostHeaderIsOurs(request.headers.host, listenHost)) {
+      done(
+        new ApiError('invalid_request', 'The Host header does not name this server.', [
+          { field: 'header:Host', problem: 'must be a loopback name or address, or the address this server listens on' },
+        ]),
+      );
+      return;
+    }
     if (faults.shouldDrop()) {
       reply.hijack();
       request.raw.socket.destroy();
@@ -272,7 +284,8 @@ export function buildServer(deps: ServerDeps): BuiltServer {
   for (const info of allOperations().values()) {
     const url = info.pathTemplate.replace(/\{([^}]+)\}/g, ':$1');
     app.post(url, { config: { operationId: info.operationId } satisfies RouteConfig }, (request, reply) => {
-      const body = request.body ?? {};
+      // No body at all is `{}`; a body that is JSON `null` is not an object (400, like `[]` or `42`).
+      const body = request.body === undefined ? {} : request.body;
       if (info.operationId === 'getToken') {
         const checked = validateRequestBody('getToken', body);
         if (!checked.ok) throw new ApiError(checked.kind, 'The request body is not acceptable.', problemDetails(checked.problems));

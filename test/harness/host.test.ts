@@ -15,6 +15,7 @@ import { json, raw } from './loopback-client';
  */
 const calls: Array<[string, unknown]> = [];
 const faultsSet: unknown[] = [];
+const clockMoves: number[] = [];
 let sandboxPresent = true;
 const handlers = new Proxy({} as Handlers, {
   get: (_t, channel: string) => (input: unknown) => {
@@ -27,9 +28,10 @@ const handlers = new Proxy({} as Handlers, {
 const core: HarnessCore = {
   handlers,
   events: new EventHub(),
-  sandbox: () => (sandboxPresent ? { setFaults: (f) => void faultsSet.push(f), expireTokens: () => {} } : null),
+  sandbox: () => (sandboxPresent ? { setFaults: (f) => void faultsSet.push(f), expireTokens: () => {}, advanceClock: (ms) => void clockMoves.push(ms) } : null),
 };
 
+const logged: Array<[string, string]> = [];
 let dir: string;
 let rendererDir: string;
 let host: HarnessHost;
@@ -47,7 +49,7 @@ beforeAll(async () => {
   await writeFile(join(rendererDir, 'assets/app.js'), 'console.log("app")');
   await writeFile(join(dir, 'secret.txt'), SECRET);
   await symlink(join(dir, 'secret.txt'), join(rendererDir, 'assets/link.txt'));
-  host = await startHarnessHost({ core, rendererDir, testControls: true });
+  host = await startHarnessHost({ core, rendererDir, testControls: true, log: (level, message) => void logged.push([level, message]) });
   plain = await startHarnessHost({ core, rendererDir });
 });
 afterAll(async () => {
@@ -58,11 +60,21 @@ afterAll(async () => {
 beforeEach(() => {
   calls.length = 0;
   faultsSet.length = 0;
+  clockMoves.length = 0;
+  logged.length = 0;
   sandboxPresent = true;
 });
 
 const bearer = () => ({ authorization: `Bearer ${host.token}` });
-const cookie = () => ({ cookie: `desk_harness_${host.port}=${host.token}` });
+/** Loads the page as a browser does (the printed URL) and takes the page token the bridge would. */
+async function pageToken(): Promise<string> {
+  const page = await raw(host.port, `/?token=${host.token}`);
+  expect(page.status).toBe(200);
+  const token = /<meta name="desk-harness-page" content="([0-9a-f]{64})" \/>/.exec(page.body)?.[1];
+  expect(token, 'the page carries a page token').toBeDefined();
+  return token!;
+}
+const asPage = async () => ({ 'x-desk-page': await pageToken() });
 const post = (path: string, body: unknown, headers: Record<string, string> = bearer()) =>
   raw(host.port, path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
@@ -94,10 +106,16 @@ describe('binding', () => {
 });
 
 describe('the token', () => {
-  it.each(['/', '/index.html', '/assets/app.js', '/events', '/__harness/bridge.js', '/no-such-file'])('is required for GET %s', async (path) => {
+  it.each(['/', '/index.html', '/events'])('is required for GET %s', async (path) => {
     const answer = await raw(host.port, path);
     expect(answer.status).toBe(401);
     expect(json(answer)).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
+  });
+
+  it('is not needed for the public build (assets and the bridge), which holds no secret', async () => {
+    expect((await raw(host.port, '/assets/app.js')).status).toBe(200);
+    expect((await raw(host.port, '/__harness/bridge.js')).status).toBe(200);
+    expect((await raw(host.port, '/no-such-file')).status).toBe(404);
   });
 
   it('is required for IPC calls and test controls, which then reach nothing', async () => {
@@ -111,28 +129,71 @@ describe('the token', () => {
     ['a wrong token in the URL', { path: (t: string) => `/?token=${t.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))}` }],
     ['a truncated token in the URL', { path: (t: string) => `/?token=${t.slice(0, 63)}` }],
     ['an empty token in the URL', { path: () => '/?token=' }],
-    ['the token in the URL of an asset', { path: (t: string) => `/assets/app.js?token=${t}` }],
+    ['a non-ASCII token of the right length in the URL', { path: (t: string) => `/?token=${encodeURIComponent('é'.repeat(32))}${t.slice(32)}` }],
+    ['a non-ASCII token in the URL', { path: (t: string) => `/?token=${encodeURIComponent('é')}${t.slice(1)}` }],
+    ['an 8 kB token in the URL', { path: () => `/?token=${'a'.repeat(8_000)}` }],
     ['another harness token as bearer', { headers: () => ({ authorization: `Bearer ${plain.token}` }) }],
     ['the token as a bearer of another scheme', { headers: (t: string) => ({ authorization: `Basic ${t}` }) }],
-    ['the cookie of another port', { headers: (t: string) => ({ cookie: `desk_harness_${plain.port}=${t}` }) }],
-    ['the right cookie with a wrong value', { headers: () => ({ cookie: `desk_harness_${host.port}=${'0'.repeat(64)}` }) }],
-  ])('refuses %s', async (_name, attempt) => {
+    ['an empty bearer', { headers: () => ({ authorization: 'Bearer ' }) }],
+    ['a non-ASCII bearer of the right length', { headers: (t: string) => ({ authorization: `Bearer ${'\u00e9'.repeat(32)}${t.slice(32)}` }) }],
+    ['an 8 kB bearer', { headers: () => ({ authorization: `Bearer ${'f'.repeat(8_000)}` }) }],
+    ['the token as a cookie (cookies grant nothing)', { headers: (t: string) => ({ cookie: `desk_harness_${host.port}=${t}` }) }],
+  ])('refuses %s with 401, and logs no error', async (_name, attempt) => {
     const path = 'path' in attempt ? attempt.path(host.token) : '/';
     const headers = 'headers' in attempt ? attempt.headers(host.token) : {};
     const answer = await raw(host.port, path, { headers });
     expect(answer.status).toBe(401);
+    expect(logged).toEqual([]);
   });
 
-  it('trades the URL token for an HttpOnly, SameSite=Strict cookie and drops it from the address bar', async () => {
-    const answer = await raw(host.port, `/?token=${host.token}`);
-    expect(answer.status).toBe(303);
-    expect(answer.headers.location).toBe('/');
-    const setCookie = String(answer.headers['set-cookie']);
-    expect(setCookie).toContain(`desk_harness_${host.port}=${host.token}`);
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/SameSite=Strict/);
-    const page = await raw(host.port, '/', { headers: cookie() });
-    expect(page.status).toBe(200);
+  it.each([
+    ['empty', ''],
+    ['non-ASCII of the right length', '\u00e9'.repeat(64)],
+    ['too long', 'a'.repeat(8_000)],
+    ['the harness token itself', 'HARNESS'],
+    ['a well-formed token never issued', '0'.repeat(64)],
+  ])('refuses an IPC call and the event stream with a page token that is %s, and logs no error', async (_name, value) => {
+    const token = value === 'HARNESS' ? host.token : value;
+    expect((await post('/ipc/app.info', {}, { 'x-desk-page': token })).status).toBe(401);
+    expect((await raw(host.port, '/events', { headers: { 'x-desk-page': token } })).status).toBe(401);
+    expect(calls).toEqual([]);
+    expect(logged).toEqual([]);
+  });
+
+  it('leaves a token beyond Node\'s 16 KiB header limit to Node (431), with no error log', async () => {
+    expect((await raw(host.port, '/', { headers: { authorization: `Bearer ${'f'.repeat(20_000)}` } })).status).toBe(431);
+    expect((await raw(host.port, `/?token=${'a'.repeat(20_000)}`)).status).toBe(431);
+    expect(logged).toEqual([]);
+  });
+
+  it('loads the page from the URL token with a page token of its own, and never sets a cookie', async () => {
+    const first = await raw(host.port, `/?token=${host.token}`);
+    const second = await raw(host.port, `/index.html?token=${host.token}`);
+    for (const page of [first, second]) {
+      expect(page.status).toBe(200);
+      expect(page.headers['set-cookie']).toBeUndefined();
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.body).not.toContain(host.token);
+    }
+    const [a, b] = [first, second].map((page) => /content="([0-9a-f]{64})"/.exec(page.body)?.[1]);
+    expect(a).toBeDefined();
+    expect(a).not.toBe(b);
+    expect(await post('/ipc/app.info', {}, { 'x-desk-page': a! }).then(json)).toMatchObject({ ok: true });
+    expect(await post('/ipc/app.info', {}, { 'x-desk-page': b! }).then(json)).toMatchObject({ ok: true });
+  });
+
+  it('keeps the page tokens of the last 64 page loads only', async () => {
+    const oldest = await pageToken();
+    for (let i = 0; i < 64; i++) await pageToken();
+    expect((await post('/ipc/app.info', {}, { 'x-desk-page': oldest })).status).toBe(401);
+    expect((await post('/ipc/app.info', {}, await asPage())).status).toBe(200);
+  });
+
+  it('lets a page token reach IPC, never the test controls', async () => {
+    const answer = await post('/__test/faults', { unreachable: true }, await asPage());
+    expect(answer.status).toBe(401);
+    expect(faultsSet).toEqual([]);
   });
 });
 
@@ -206,8 +267,8 @@ describe('the loopback IPC transport', () => {
     expect(calls).toEqual([['stock.lookup', { code: 'WD-1' }], ['app.info', undefined]]);
   });
 
-  it('accepts the session cookie from the page', async () => {
-    expect(await post('/ipc/app.info', {}, cookie()).then(json)).toMatchObject({ ok: true });
+  it('accepts the page token from the page', async () => {
+    expect(await post('/ipc/app.info', {}, await asPage()).then(json)).toMatchObject({ ok: true });
   });
 
   it.each(['nope', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'stock.lookup%00', 'stock%2Elookup.x', '%E0%A4%A', 'a'.repeat(5000), 'app.info%2F..%2F..'])(
@@ -250,7 +311,8 @@ describe('the loopback IPC transport', () => {
     expect(calls).toEqual([]);
   });
 
-  it('refuses cross-site POSTs even with the cookie', async () => {
+  it('refuses cross-site POSTs even with a page token', async () => {
+    const page = await asPage();
     const crossSite: Array<Record<string, string>> = [
       { origin: 'https://evil.com' },
       { origin: 'null' },
@@ -259,7 +321,7 @@ describe('the loopback IPC transport', () => {
       { 'sec-fetch-site': 'same-site' },
     ];
     for (const headers of crossSite) {
-      const answer = await post('/ipc/app.info', {}, { ...cookie(), ...headers });
+      const answer = await post('/ipc/app.info', {}, { ...page, ...headers });
       expect(answer.status).toBe(403);
       expect(json(answer)).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
     }
@@ -310,6 +372,16 @@ describe('test controls', () => {
     expect(faultsSet).toHaveLength(1);
   });
 
+  it('move the sandbox clock forward, validated, with the bearer token only', async () => {
+    expect(await post('/__test/advance-clock', { ms: 25 * 3600_000 }).then(json)).toEqual({ ok: true, value: { ms: 25 * 3600_000 } });
+    for (const bad of [{ ms: -1 }, { ms: 1.5 }, { ms: '1' }, { ms: 400 * 24 * 3600_000 }, {}, { ms: 1, extra: true }, null]) {
+      expect((await post('/__test/advance-clock', bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await post('/__test/advance-clock', { ms: 1 }, await asPage())).status).toBe(401);
+    expect((await raw(plain.port, '/__test/advance-clock', { method: 'POST', headers: { authorization: `Bearer ${plain.token}`, 'content-type': 'application/json' }, body: '{"ms":1}' })).status).toBe(404);
+    expect(clockMoves).toEqual([25 * 3600_000]);
+  });
+
   it('say so when the core runs no sandbox', async () => {
     sandboxPresent = false;
     expect(await post('/__test/faults', { unreachable: true }).then(json)).toMatchObject({ ok: false, error: { code: 'no_sandbox' } });
@@ -318,8 +390,10 @@ describe('test controls', () => {
 
 describe('injectBridge', () => {
   it('puts the bridge before the first script, or at the end of <head>', () => {
-    expect(injectBridge('<head><meta x><script src=a></script></head>')).toMatch(/<meta x><script src="\/__harness\/bridge.js"><\/script>\s*<script src=a>/);
-    expect(injectBridge('<head><meta x></head>')).toMatch(/<meta x><script src="\/__harness\/bridge.js"><\/script>\s*<\/head>/);
-    expect(() => injectBridge('<p>no head</p>')).toThrow();
+    const token = 'ab'.repeat(32);
+    const tags = `<meta name="desk-harness-page" content="${token}" />\\s*<script src="\\/__harness\\/bridge.js"><\\/script>\\s*`;
+    expect(injectBridge('<head><meta x><script src=a></script></head>', token)).toMatch(new RegExp(`<meta x>${tags}<script src=a>`));
+    expect(injectBridge('<head><meta x></head>', token)).toMatch(new RegExp(`<meta x>${tags}</head>`));
+    expect(() => injectBridge('<p>no head</p>', token)).toThrow();
   });
 });

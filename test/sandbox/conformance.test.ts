@@ -81,7 +81,7 @@ describe('route before body (docs/sandbox.md order of checks: route 404/405, the
 
   it('answers 404 and 405 without waiting for a body that never arrives', async () => {
     const head = (method: string, path: string): string =>
-      `${method} ${path} HTTP/1.1\r\nHost: sandbox\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`;
+      `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${t.sandbox.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`;
     expectRawError(await rawExchange(t.sandbox.port, head('POST', '/1.0/nothing/here')), 404, 'not_found');
     const notAllowed = await rawExchange(t.sandbox.port, head('PUT', '/1.0/logistics/warehouses/list'));
     expectRawError(notAllowed, 405, 'method_not_allowed');
@@ -125,7 +125,7 @@ describe('every request is answered or refused within the bound (api-contract.md
   afterAll(() => s.stop());
 
   const adjustHead = (token: string, key: string, length: number): string =>
-    `POST ${operationPath('adjustStock', { sku: 'WD-000011' })} HTTP/1.1\r\nHost: sandbox\r\nAuthorization: Bearer ${token}\r\n` +
+    `POST ${operationPath('adjustStock', { sku: 'WD-000011' })} HTTP/1.1\r\nHost: 127.0.0.1:${s.sandbox.port}\r\nAuthorization: Bearer ${token}\r\n` +
     `Idempotency-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
   it('refuses a request whose body stops arriving with 503 service_unavailable, closes it, and applies nothing', async () => {
@@ -139,7 +139,7 @@ describe('every request is answered or refused within the bound (api-contract.md
   });
 
   it('refuses a request whose headers never end with 503 service_unavailable', async () => {
-    const answer = await rawExchange(s.sandbox.port, `POST /1.0/logistics/warehouses/list HTTP/1.1\r\nHost: sandbox\r\nAuthorization: Bearer ${s.desk}\r\n`);
+    const answer = await rawExchange(s.sandbox.port, `POST /1.0/logistics/warehouses/list HTTP/1.1\r\nHost: 127.0.0.1:${s.sandbox.port}\r\nAuthorization: Bearer ${s.desk}\r\n`);
     expectRawError(answer, 503, 'service_unavailable');
   });
 

@@ -1,6 +1,6 @@
 // Logistics operations: warehouses/list, products/list, stock/list, stock/{sku}/read, stock/{sku}/adjust.
 import type { AdjustResult, Product, StockItem, StockLevel, Warehouse } from '../../shared/api/types';
-import { nextUpdate, parseTimestamp, toTimestamp } from '../clock';
+import { parseTimestamp, toTimestamp } from '../clock';
 import { statementCache, type Handlers, type SandboxServices } from '../context';
 import { ApiError, stockItemNotFound, validationFailed } from '../errors';
 import { isValidGtin, toGtin14 } from '../barcodes';
@@ -65,7 +65,7 @@ export function logisticsHandlers(services: SandboxServices): Pick<
   Handlers,
   'listWarehouses' | 'listProducts' | 'listStock' | 'readStock' | 'adjustStock'
 > {
-  const { db, cursors } = services;
+  const { db, cursors, clock } = services;
   const prepare = statementCache(db);
 
   const warehouseBySeqAfter = db.prepare<[number, number, number], WarehouseRow>(
@@ -242,7 +242,7 @@ export function logisticsHandlers(services: SandboxServices): Pick<
           { field: 'delta', problem: `would take on_hand below zero (on_hand is ${onHand})` },
         ]);
       }
-      const at = nextUpdate(product.stock_updated_at);
+      const at = clock.nextUpdate(product.stock_updated_at);
       const id = newAdjustmentId();
       const note = body.note ?? null;
       upsertLevel.run(product.seq, warehouse.seq, next);

@@ -12,9 +12,10 @@ import type {
   ShipmentScope,
   ShipmentStatus,
 } from '../../shared/api/types';
-import { nextUpdate, nowMs, parseTimestamp, toTimestamp } from '../clock';
+import { parseTimestamp, toTimestamp } from '../clock';
 import { statementCache, type Handlers, type SandboxServices } from '../context';
 import { ApiError, shipmentNotFound, validationFailed } from '../errors';
+import { isAssignedCountry, NOT_A_COUNTRY } from '../iso-countries';
 import { isSupportedCountry, type Place } from '../geo';
 import { greenIndex } from '../green-index';
 import { newShipmentToken } from '../ids';
@@ -87,10 +88,13 @@ export function shipmentRecord(row: ShipmentRow): Shipment {
   };
 }
 
+const UNSUPPORTED_COUNTRY = 'is not supported by the calculation';
+
 function checkCountries(entries: [field: string, place: Place][]): void {
   const details = entries
     .filter(([, place]) => !isSupportedCountry(place.country))
-    .map(([field, place]) => ({ field, problem: `country ${place.country} is not supported by the calculation` }));
+    // The same words as the contract's rule (country-supported); a stored shipment's route names the country.
+    .map(([field, place]) => ({ field, problem: field === 'shipment_token' ? `has a country the calculation does not support (${place.country})` : UNSUPPORTED_COUNTRY }));
   if (details.length > 0) throw new ApiError('validation_failed', 'The route has a country the calculation does not support.', details);
 }
 
@@ -108,7 +112,7 @@ export function shipmentHandlers(services: SandboxServices): Pick<
   Handlers,
   'createShipment' | 'listShipments' | 'readShipment' | 'cancelShipment' | 'deleteShipment' | 'greenIndex' | 'transitTime'
 > {
-  const { db, cursors } = services;
+  const { db, cursors, clock } = services;
   const prepare = statementCache(db);
   const byToken = db.prepare<[number, string], ShipmentRow>('SELECT * FROM shipments WHERE owner_id = ? AND token = ?');
   const insert = db.prepare(
@@ -148,9 +152,13 @@ export function shipmentHandlers(services: SandboxServices): Pick<
       if (scope === 1 && tracking !== null) {
         throw validationFailed('tracking_number', 'must be absent for scope 1 (the service assigns it)');
       }
+      const badCountries = (['sender', 'recipient'] as const)
+        .filter((party) => !isAssignedCountry(body[party].address.country))
+        .map((party) => ({ field: `${party}.address.country`, problem: NOT_A_COUNTRY }));
+      if (badCountries.length > 0) throw new ApiError('validation_failed', 'An address names no country.', badCountries);
       let token = newShipmentToken();
       while (tokenTaken.get(token)) token = newShipmentToken();
-      const at = nowMs();
+      const at = clock.now();
       insert.run({
         token,
         owner_id: owner.id,
@@ -211,7 +219,7 @@ export function shipmentHandlers(services: SandboxServices): Pick<
       if (row.status !== 'created' && row.status !== 'label_ready') {
         throw new ApiError('shipment_not_cancellable', `A shipment that is ${row.status} cannot be cancelled.`);
       }
-      const at = nextUpdate(row.updated_at);
+      const at = clock.nextUpdate(row.updated_at);
       cancel.run(at, at, row.seq);
       return shipmentRecord(find(owner.id, params.token));
     },

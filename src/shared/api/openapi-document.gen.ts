@@ -9,7 +9,7 @@ export const openapiDocument: Readonly<Record<string, unknown>> = {
     "title": "Shipping & Logistics API",
     "version": "1.0",
     "summary": "The Shipments and Logistics operations of the Shipping & Logistics API 1.0, as Warehouse Desk assumes them.",
-    "description": "The seed document of the service fixes only the 12 paths, POST for every operation, a Bearer token\nobtained with API credentials, owner isolation, and a stable error code plus `request_id` on every\nerror. Everything else in this document is the project's **assumption** (see\n`docs/sandbox.md` and `shared/design/api-contract.md`). It is the single machine-readable place for\nthose assumptions: the app's API client and the local sandbox both take their types and validators\nfrom it.\n\n## Transport\n- Every operation is `POST {base_url}/1.0/...` with a JSON object body (`application/json`). An\n  operation without fields takes `{}`. The sandbox reads an empty body as `{}`.\n- Every response, success or error (including unknown paths, 405, 413 and 429), carries an\n  `X-Request-Id` header (`req_...`); an error body repeats it as `error.request_id`.\n- Request bodies over 1 MiB (1,048,576 bytes) are refused with 413 `payload_too_large`.\n- Any method other than POST on a known path is 405 `method_not_allowed` (with `Allow: POST`);\n  any unknown path is 404 `not_found`, whatever the body (the route is judged from the headers,\n  before the body is read).\n- Every request is answered or refused within 10 s: one that is not complete and answered by\n  then (a body that stops arriving, a service that is slow) is refused with 503\n  `service_unavailable` and `Connection: close`.\n- Success is always HTTP 200, also for `shipments/create`.\n\n## Requests are strict, responses are open\nRequest bodies use `additionalProperties: false`: an unknown field is refused, so a client typo\nnever passes silently. Response bodies are open: clients must ignore fields they do not know and\ntolerate missing optional ones.\n\n## 400 or 422\n- **400 `invalid_request`**: the request is malformed: the body is not JSON, is not a JSON object,\n  a field has the wrong JSON type (a string where an integer belongs, `1.5` for an integer), or a\n  required header (`Idempotency-Key`) is missing or malformed.\n- **422 `validation_failed`**: the body is well-formed JSON of the right types but breaks a rule: a\n  required field is missing, an unknown field is present, a value is out of range, breaks a\n  pattern or enum, or is semantically wrong (`delta` 0, an unknown `warehouse_id`, a cursor that\n  belongs to other filters).\nBoth carry `details: [{field, problem}]`. `field` is a path into the body (`parcels[0].weight_grams`,\n`sender.address.country`; `\"\"` for the body itself) or `header:Idempotency-Key` for a header.\n\n## Path parameters\nA `{sku}` or `{token}` that does not match its pattern names nothing, so it is answered like any\nunknown one: 404 `stock_item_not_found` / `shipment_not_found`.\n\n## Authentication and isolation\n`POST /1.0/auth/token` with the API credentials returns a Bearer token (default lifetime 3600 s).\nEvery other operation needs `Authorization: Bearer <token>`: missing or unknown gives 401\n`unauthorized`, expired gives 401 `token_expired` (get a new token once and repeat the call).\nA resource of another owner is answered exactly like a missing one (404 with the same body shape\nand message), and lists show only the caller's records.\n\n## Lists and pagination\nRequest `{\"limit\": 1..500 (default 50), \"cursor\": null | \"<opaque>\", ...filters}`, response\n`{\"data\": [...], \"next_cursor\": null | \"<opaque>\"}`. `next_cursor: null` means the last page.\nRecords are returned in the order of an immutable sequence (the order they were created), and the\ncursor is a keyset position in that sequence, so paging while records change, appear or\ndisappear neither skips nor repeats a record that exists from the first page to the last (new\nrecords appear at the end). A cursor is only valid with the filters it was issued for (else 422,\nfield `cursor`). `updated_since` / `created_since` are inclusive (`>=`). For incremental sync, keep\nthe time the previous full pass **started** (minus a safety margin for clock skew) as the next\n`updated_since`; a record changed during a pass then shows up in the next one.\n\n## Idempotency\n`logistics/stock/{sku}/adjust` and `shipments/create` require an `Idempotency-Key` header (1..255\nvisible ASCII characters, e.g. a UUID). Keys are scoped per owner and per operation. The service\nstores the hash of the request (path parameters + body) and the final result (success **and**\nbusiness refusals 404/409) in the same transaction as the change. The same key with the same\nrequest returns the stored result again (with `Idempotent-Replayed: true`; a replayed error carries\nthe new request's `request_id`) and changes nothing; the same key with another request is 409\n`idempotency_key_reused`. Keys are kept at least 24 hours (the sandbox keeps them for good). Requests refused before the\noperation ran (400, 401, 413, 422, 429, 5xx) store nothing, so the key can be used again.\n\n## Rate limit\nPer owner, 20 requests per second with a burst of 40 (sandbox defaults). Past it: 429\n`rate_limited` with `Retry-After` (whole seconds, at least 1).\n\n## Error codes\n| HTTP | codes |\n|---|---|\n| 400 | `invalid_request` |\n| 401 | `unauthorized`, `token_expired`, `invalid_credentials` (token endpoint) |\n| 404 | `shipment_not_found`, `stock_item_not_found`, `not_found` (unknown path) |\n| 405 | `method_not_allowed` |\n| 409 | `shipment_not_cancellable`, `shipment_not_deletable`, `insufficient_stock`, `idempotency_key_reused` |\n| 413 | `payload_too_large` |\n| 422 | `validation_failed` |\n| 429 | `rate_limited` |\n| 500 | `internal_error` |\n| 503 | `service_unavailable` |\nClients must treat an unknown code by its HTTP status.\n\n## Extensions used here\n- `x-error-codes` on a response: the error codes it can carry.\n- `x-http-status` on each `ErrorCode` value: its HTTP status.\n- `x-problem` on a schema with a `pattern`: the plain-words problem reported in 422 details when\n  the pattern does not match.\n",
+    "description": "The seed document of the service fixes only the 12 paths, POST for every operation, a Bearer token\nobtained with API credentials, owner isolation, and a stable error code plus `request_id` on every\nerror. Everything else in this document is the project's **assumption** (see\n`docs/sandbox.md` and `shared/design/api-contract.md`). It is the single machine-readable place for\nthose assumptions: the app's API client and the local sandbox both take their types and validators\nfrom it.\n\n## Transport\n- Every operation is `POST {base_url}/1.0/...` with a JSON object body (`application/json`). An\n  operation without fields takes `{}`. The sandbox reads an empty body as `{}`.\n- Every response, success or error (including unknown paths, 405, 413 and 429), carries an\n  `X-Request-Id` header (`req_...`); an error body repeats it as `error.request_id`.\n- Request bodies over 1 MiB (1,048,576 bytes) are refused with 413 `payload_too_large`.\n- Any method other than POST on a known path is 405 `method_not_allowed` (with `Allow: POST`);\n  any unknown path is 404 `not_found`, whatever the body (the route is judged from the headers,\n  before the body is read).\n- Every request is answered or refused within 10 s: one that is not complete and answered by\n  then (a body that stops arriving, a service that is slow) is refused with 503\n  `service_unavailable` and `Connection: close`.\n- Success is always HTTP 200, also for `shipments/create`.\n\n## Requests are strict, responses are open\nRequest bodies use `additionalProperties: false`: an unknown field is refused, so a client typo\nnever passes silently. Response bodies are open: clients must ignore fields they do not know and\ntolerate missing optional ones.\n\n## 400 or 422\n- **400 `invalid_request`**: the request is malformed: the body is not JSON, is not a JSON object,\n  a field has the wrong JSON type (a string where an integer belongs, `1.5` for an integer), or a\n  required header (`Idempotency-Key`) is missing or malformed.\n- **422 `validation_failed`**: the body is well-formed JSON of the right types but breaks a rule: a\n  required field is missing, an unknown field is present, a value is out of range, breaks a\n  pattern or enum, or is semantically wrong (`delta` 0, an unknown `warehouse_id`, a cursor that\n  belongs to other filters). Each rule a schema cannot express is listed where it applies, in\n  `x-rules` (see \"Rules the schemas cannot express\").\nBoth carry `details: [{field, problem}]`. `field` is a path into the body (`parcels[0].weight_grams`,\n`sender.address.country`; `\"\"` for the body itself) or `header:Idempotency-Key` for a header.\n\n## Path parameters\nA `{sku}` or `{token}` that does not match its pattern names nothing, so it is answered like any\nunknown one: 404 `stock_item_not_found` / `shipment_not_found`.\n\n## Authentication and isolation\n`POST /1.0/auth/token` with the API credentials returns a Bearer token (default lifetime 3600 s).\nEvery other operation needs `Authorization: Bearer <token>`: missing or unknown gives 401\n`unauthorized`, expired gives 401 `token_expired` (get a new token once and repeat the call).\nA resource of another owner is answered exactly like a missing one (404 with the same body shape\nand message), and lists show only the caller's records.\n\n## Lists and pagination\nRequest `{\"limit\": 1..500 (default 50), \"cursor\": null | \"<opaque>\", ...filters}`, response\n`{\"data\": [...], \"next_cursor\": null | \"<opaque>\"}`. `next_cursor: null` means the last page.\nRecords are returned in the order of an immutable sequence (the order they were created), and the\ncursor is a keyset position in that sequence, so paging while records change, appear or\ndisappear neither skips nor repeats a record that exists from the first page to the last (new\nrecords appear at the end). A cursor is only valid with the filters it was issued for (else 422,\nfield `cursor`). `updated_since` / `created_since` are inclusive (`>=`). For incremental sync, keep\nthe time the previous full pass **started** (minus a safety margin for clock skew) as the next\n`updated_since`; a record changed during a pass then shows up in the next one.\n\n## Idempotency\n`logistics/stock/{sku}/adjust` and `shipments/create` require an `Idempotency-Key` header (1..255\nvisible ASCII characters, e.g. a UUID). Keys are scoped per owner and per operation. The service\nstores the hash of the request (path parameters + body) and the final result (success **and**\nbusiness refusals 404/409) in the same transaction as the change. The same key with the same\nrequest returns the stored result again (with `Idempotent-Replayed: true`; a replayed error carries\nthe new request's `request_id`) and changes nothing; the same key with another request is 409\n`idempotency_key_reused`. Keys are kept for 24 hours from their first use and no longer: after\nthat the same key is a new request, applied again (the sandbox does exactly this on its own\nclock). A client must not resend a request whose outcome it does not know once its key may have\nexpired. Requests refused before the operation ran (400, 401, 413, 422, 429, 5xx) store nothing,\nso the key can be used again.\n\n## Rate limit\nPer owner, 20 requests per second with a burst of 40 (sandbox defaults). Past it: 429\n`rate_limited` with `Retry-After` (whole seconds, at least 1).\n\n## Error codes\n| HTTP | codes |\n|---|---|\n| 400 | `invalid_request` |\n| 401 | `unauthorized`, `token_expired`, `invalid_credentials` (token endpoint) |\n| 404 | `shipment_not_found`, `stock_item_not_found`, `not_found` (unknown path) |\n| 405 | `method_not_allowed` |\n| 409 | `shipment_not_cancellable`, `shipment_not_deletable`, `insufficient_stock`, `idempotency_key_reused` |\n| 413 | `payload_too_large` |\n| 422 | `validation_failed` |\n| 429 | `rate_limited` |\n| 500 | `internal_error` |\n| 503 | `service_unavailable` |\nClients must treat an unknown code by its HTTP status.\n\n## Extensions used here\n- `x-error-codes` on a response: the error codes it can carry.\n- `x-http-status` on each `ErrorCode` value: its HTTP status.\n- `x-problem` on a schema with a `pattern`: the plain-words problem reported in 422 details when\n  the pattern does not match.\n- `x-rules` on a schema or property: the rules its schema cannot express. Each is\n  `{id, rule, status, code, problem}`: a request that breaks the rule is refused with that HTTP\n  status and error code, and `problem` in the details of the field.\n\n## Rules the schemas cannot express\n| rule (`x-rules` id) | where | refused with |\n|---|---|---|\n| `gtin-check-digit`: the last digit is the GS1 check digit | `barcode` of `products/list` | 422 `validation_failed` |\n| `country-assigned`: an officially assigned ISO 3166-1 alpha-2 code (`XX`, `EU`, `UK` are not) | every `country` of a request | 422 `validation_failed` |\n| `country-supported`: one of the countries the calculation knows (listed in Green Index) | `origin`, `destination` of `green-index` and `transit-time` | 422 `validation_failed` |\n| `own-warehouse`: one of the caller's warehouses | `warehouse_id` of `stock/list` and `stock/{sku}/adjust` | 422 `validation_failed` |\n| `cursor-issued`: a `next_cursor` this service issued (not made up or altered) | every `cursor` | 422 `validation_failed` |\n| `cursor-same-list`: used with the operation, owner and filters it was issued for | every `cursor` | 422 `validation_failed` |\n| `cursor-not-empty`: `\"\"` is no cursor (send `null` or leave it out for the first page) | every `cursor` | 422 `validation_failed` (also `minLength: 1`) |\n",
     "contact": {
       "name": "Warehouse Desk team"
     }
@@ -1342,6 +1342,15 @@ export const openapiDocument: Readonly<Record<string, unknown>> = {
         "description": "A GTIN-8, GTIN-12 (UPC-A), GTIN-13 (EAN-13) or GTIN-14 with a valid check digit.",
         "pattern": "^(?:[0-9]{8}|[0-9]{12,14})$",
         "x-problem": "must be a GTIN of 8, 12, 13 or 14 digits",
+        "x-rules": [
+          {
+            "id": "gtin-check-digit",
+            "rule": "The last digit is the GS1 mod-10 check digit of the others.",
+            "status": 422,
+            "code": "validation_failed",
+            "problem": "has a wrong check digit"
+          }
+        ],
         "examples": [
           "8712345000123"
         ]
@@ -1359,6 +1368,15 @@ export const openapiDocument: Readonly<Record<string, unknown>> = {
         "description": "ISO 3166-1 alpha-2, upper case.",
         "pattern": "^[A-Z]{2}$",
         "x-problem": "must be an ISO 3166-1 alpha-2 country code in upper case",
+        "x-rules": [
+          {
+            "id": "country-assigned",
+            "rule": "In a request, an officially assigned ISO 3166-1 alpha-2 code (249 of them; reserved and user-assigned codes such as XX, EU, UK, XK are not).",
+            "status": 422,
+            "code": "validation_failed",
+            "problem": "is not an assigned ISO 3166-1 alpha-2 country code"
+          }
+        ],
         "examples": [
           "NL"
         ]
@@ -1375,8 +1393,32 @@ export const openapiDocument: Readonly<Record<string, unknown>> = {
           "string",
           "null"
         ],
+        "minLength": 1,
         "maxLength": 512,
-        "description": "The `next_cursor` of the previous page, or null / absent for the first page. Opaque."
+        "description": "The `next_cursor` of the previous page, or null / absent for the first page. Opaque.",
+        "x-rules": [
+          {
+            "id": "cursor-issued",
+            "rule": "A `next_cursor` this service issued; a made-up or altered one is refused, never read as some page.",
+            "status": 422,
+            "code": "validation_failed",
+            "problem": "is not a cursor this service issued"
+          },
+          {
+            "id": "cursor-same-list",
+            "rule": "Only with the operation, the owner and the filters it was issued for.",
+            "status": 422,
+            "code": "validation_failed",
+            "problem": "belongs to another list or other filters"
+          },
+          {
+            "id": "cursor-not-empty",
+            "rule": "The empty string is no cursor; the first page is asked for with null or no cursor.",
+            "status": 422,
+            "code": "validation_failed",
+            "problem": "must not be empty"
+          }
+        ]
       },
       "NextCursor": {
         "type": [
@@ -1792,8 +1834,9 @@ export const openapiDocument: Readonly<Record<string, unknown>> = {
               "string",
               "null"
             ],
-            "format": "email",
-            "maxLength": 254
+            "maxLength": 254,
+            "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$",
+            "x-problem": "must be an email address such as name@example.com"
           },
           "phone": {
             "type": [
@@ -1863,7 +1906,20 @@ export const openapiDocument: Readonly<Record<string, unknown>> = {
         "description": "A place for the carrier-neutral calculations. Supported countries: AE AR AT AU BE BG BR CA CH CL\nCN CZ DE DK EE EG ES FI FR GB GR HR HU IE IN IT JP KE KR LT LU LV MA MX NG NL NO NZ PL PT RO SE\nSG SI SK TR US ZA (others: 422).\n",
         "properties": {
           "country": {
-            "$ref": "#/components/schemas/CountryCode"
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/CountryCode"
+              }
+            ],
+            "x-rules": [
+              {
+                "id": "country-supported",
+                "rule": "One of the countries listed above, which the calculation knows.",
+                "status": 422,
+                "code": "validation_failed",
+                "problem": "is not supported by the calculation"
+              }
+            ]
           },
           "postal_code": {
             "type": "string",
@@ -1994,7 +2050,7 @@ export const openapiDocument: Readonly<Record<string, unknown>> = {
                 "$ref": "#/components/schemas/Gtin"
               }
             ],
-            "description": "Only products with this GTIN (compared as GTIN-14). The check digit must be valid (else 422)."
+            "description": "Only products with this GTIN (compared as GTIN-14). The check digit must be valid (else 422, rule `gtin-check-digit` of `Gtin`)."
           },
           "updated_since": {
             "allOf": [
@@ -2103,7 +2159,16 @@ export const openapiDocument: Readonly<Record<string, unknown>> = {
                 "$ref": "#/components/schemas/WarehouseId"
               }
             ],
-            "description": "Only items with a level in this warehouse, and only that level. An unknown id gives 422."
+            "description": "Only items with a level in this warehouse, and only that level. An unknown id gives 422.",
+            "x-rules": [
+              {
+                "id": "own-warehouse",
+                "rule": "One of the caller's warehouses; another owner's id is answered exactly like an unknown one.",
+                "status": 422,
+                "code": "validation_failed",
+                "problem": "is not one of your warehouses"
+              }
+            ]
           },
           "sku_prefix": {
             "type": "string",
@@ -2168,7 +2233,16 @@ export const openapiDocument: Readonly<Record<string, unknown>> = {
                 "$ref": "#/components/schemas/WarehouseId"
               }
             ],
-            "description": "One of the caller's warehouses (else 422)."
+            "description": "One of the caller's warehouses (else 422).",
+            "x-rules": [
+              {
+                "id": "own-warehouse",
+                "rule": "One of the caller's warehouses; another owner's id is answered exactly like an unknown one.",
+                "status": 422,
+                "code": "validation_failed",
+                "problem": "is not one of your warehouses"
+              }
+            ]
           },
           "delta": {
             "type": "integer",

@@ -458,7 +458,6 @@ export interface components {
         PartyInput: {
             name: string;
             company?: string | null;
-            /** Format: email */
             email?: string | null;
             phone?: string | null;
             address: components["schemas"]["AddressInput"];
@@ -515,7 +514,7 @@ export interface components {
             cursor?: components["schemas"]["PageCursor"];
             /** @description Only SKUs that start with this text (case-sensitive). */
             sku_prefix?: string;
-            /** @description Only products with this GTIN (compared as GTIN-14). The check digit must be valid (else 422). */
+            /** @description Only products with this GTIN (compared as GTIN-14). The check digit must be valid (else 422, rule `gtin-check-digit` of `Gtin`). */
             barcode?: components["schemas"]["Gtin"];
             /** @description Only products with `updated_at` >= this instant (any RFC 3339 offset). */
             updated_since?: components["schemas"]["Timestamp"];

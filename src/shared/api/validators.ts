@@ -80,6 +80,7 @@ function ajv(): Ajv2020 {
     'x-http-status',
     'x-error-codes',
     'x-problem',
+    'x-rules',
   ]);
   // JSON Schema has no "unique by a property": `x-unique-by: warehouse_id` on an array says each
   // item's warehouse_id appears once (a stock item listing one warehouse twice has no meaning).
@@ -142,7 +143,6 @@ const TYPE_WORDS: Record<string, string> = {
 const FORMAT_WORDS: Record<string, string> = {
   'date-time': 'must be an RFC 3339 date-time such as 2025-01-06T08:00:00Z',
   date: 'must be a date (YYYY-MM-DD)',
-  email: 'must be an email address',
 };
 
 function problemOf(error: ErrorObject): ValidationProblem {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAllowedServiceUrl, SERVICE_URL_PROBLEM } from './service-url';
 
 /**
  * What crosses the bridge: the app's own view of the service's records, camelCase, each with
@@ -286,7 +287,7 @@ export const AccountStatus = z.object({
 export type AccountStatus = z.infer<typeof AccountStatus>;
 
 export const SignInInput = z.strictObject({
-  baseUrl: z.url({ protocol: /^https?$/ }).max(500),
+  baseUrl: z.url({ protocol: /^https?$/ }).max(500).refine(isAllowedServiceUrl, SERVICE_URL_PROBLEM),
   clientId: z.string().trim().min(1).max(200),
   clientSecret: z.string().min(1).max(500),
 });

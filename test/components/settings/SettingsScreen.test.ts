@@ -51,6 +51,17 @@ describe('SettingsScreen', () => {
     expect(fake.calls.some((c) => c.channel === 'account.signIn')).toBe(false);
   });
 
+  it('refuses plain http to another computer before calling main, and says why', async () => {
+    render(SettingsScreen);
+    await page.getByLabelText('Service address (base URL)').fill('http://api.example.com');
+    await page.getByLabelText('Client id').fill('desk');
+    await page.getByLabelText('Client secret').fill('s3cret-value');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.element(page.getByText(/^Needs https:\/\/ \(plain http:\/\/ would send the secret unencrypted/)).toBeVisible();
+    expect(fake.calls.some((c) => c.channel === 'account.signIn')).toBe(false);
+    await page.screenshot({ path: '../../artifacts/components/settings-plain-http.png' });
+  });
+
   it('measures the key timing of a test scan', async () => {
     render(SettingsScreen);
     const field = page.getByLabelText('Test: scan into this field');

@@ -19,7 +19,7 @@ import { restMouse } from './page-helpers';
  * scripts/with-keyring.sh (npm run test:e2e does).
  */
 export interface DeskHarness {
-  /** Opens the app; includes the token (traded for an HttpOnly cookie on first load). */
+  /** Opens the app; includes the token (each load gives the page a page token for the bridge; no cookie). */
   url: string;
   origin: string;
   core: DeskCore;
@@ -27,6 +27,8 @@ export interface DeskHarness {
   setFaults(faults: Partial<FaultSettings>): Promise<void>;
   /** Expires every token the sandbox issued (the next call gets token_expired). */
   expireTokens(): Promise<void>;
+  /** Moves the demo sandbox's clock forward (tokens expire; Idempotency-Keys past 24 h are forgotten). */
+  advanceClock(ms: number): Promise<void>;
   /** Saves a screenshot to test/artifacts/e2e/<name>.png and returns its path. */
   screenshot(page: Page, name: string): Promise<string>;
 }
@@ -83,6 +85,7 @@ export const test = base.extend<{ desk: DeskHarness; deskOptions: DeskOptions },
       core: harness.core,
       setFaults: (faults) => control(harness, '/__test/faults', faults),
       expireTokens: () => control(harness, '/__test/expire-tokens', {}),
+      advanceClock: (ms) => control(harness, '/__test/advance-clock', { ms }),
       async screenshot(page, name) {
         if (!/^[a-z0-9][a-z0-9._-]{0,80}$/i.test(name)) throw new Error(`screenshot name ${name} is not a plain file name`);
         await mkdir(ARTIFACTS, { recursive: true });

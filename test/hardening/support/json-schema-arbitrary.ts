@@ -16,7 +16,7 @@ const KNOWN = new Set([
   'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'items', 'minItems', 'maxItems',
   'exclusiveMinimum', 'exclusiveMaximum',
   // annotations
-  'description', 'examples', 'default', 'x-problem', 'x-http-status', 'title', '$schema',
+  'description', 'examples', 'default', 'x-problem', 'x-rules', 'x-http-status', 'title', '$schema',
 ]);
 
 export function resolveRef(ref: string): Schema {

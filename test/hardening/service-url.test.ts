@@ -1,0 +1,35 @@
+// Through main's real router and the real core: a sign-in to a plain-http service on another
+// computer is refused with a typed error before anything is stored or sent, and the desk stays
+// in the account it had. Loopback http (the demo sandbox) still signs in.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OWNERS } from '../../src/sandbox';
+import { SERVICE_URL_PROBLEM } from '../../src/shared/ipc/service-url';
+import { startCore, type TestCore } from './support/core';
+
+let core: TestCore;
+beforeAll(async () => {
+  core = await startCore({ demoSandbox: { demo: { skus: 20, shipments: 4, seed: 3 }, rateLimit: false } });
+}, 60_000);
+afterAll(async () => {
+  await core?.call('account.signOut');
+  await core?.close();
+});
+
+describe('account.signIn and clear-text service URLs', () => {
+  it.each(['http://example.com', 'http://192.168.1.10:8787', 'http://localhost.example.com'])('refuses %s with invalid_argument on baseUrl, sending nothing', async (baseUrl) => {
+    const before = await core.value('account.status');
+    const sent = core.network.requests.length;
+    const result = await core.call('account.signIn', { baseUrl, clientId: 'desk-demo', clientSecret: 'desk-demo-secret' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_argument', details: [{ field: 'baseUrl', problem: SERVICE_URL_PROBLEM }] } });
+    expect(core.network.requests.length).toBe(sent);
+    expect(await core.value('account.status')).toEqual(before);
+    expect(core.recorded.internalErrors).toEqual([]);
+  });
+
+  it('signs in over http to this computer (the demo sandbox)', async () => {
+    const baseUrl = core.core.sandbox()!.baseUrl;
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    const status = await core.value('account.signIn', { baseUrl, clientId: DEMO_OWNERS.desk.clientId, clientSecret: DEMO_OWNERS.desk.clientSecret });
+    expect(status).toMatchObject({ mode: 'signed_in', clientId: DEMO_OWNERS.desk.clientId });
+  });
+});
