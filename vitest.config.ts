@@ -15,6 +15,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/components/**', 'test/e2e/**'],
+          globalSetup: ['test/build-output.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           expect: { poll: { timeout: 10_000 } },
