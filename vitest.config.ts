@@ -6,6 +6,12 @@ import { chromiumArgs, chromiumPath } from './test/chromium.ts';
 
 const root = import.meta.dirname;
 
+// One fuzz seed for the whole run, printed before any test so a failing run can be replayed with
+// HARDENING_SEED=<seed> whatever stops it; the node and the component tests both take it.
+const hardeningSeed = process.env['HARDENING_SEED'] ?? String(Date.now() % 2_147_483_647);
+process.env['HARDENING_SEED'] = hardeningSeed;
+console.info(`[hardening] fuzz seed ${hardeningSeed} (replay: HARDENING_SEED=${hardeningSeed} npm run test:unit -- <test file>)`);
+
 export default defineConfig({
   test: {
     projects: [
@@ -25,6 +31,7 @@ export default defineConfig({
         plugins: [svelte({ configFile: resolve(root, 'svelte.config.js') })],
         test: {
           name: 'components',
+          env: { VITE_HARDENING_SEED: hardeningSeed },
           include: ['test/components/**/*.test.ts'],
           // expect.element and expect.poll: a hang guard, not a speed claim (the 1 s default
           // fails on a loaded 2-core machine).
