@@ -44,6 +44,9 @@ export default defineConfig({
             }),
             instances: [{ browser: 'chromium' }],
             screenshotDirectory: 'test/artifacts/components',
+            // Vitest 5 made locators whole-string by default; these tests were written for
+            // Playwright's substring matching (exact: true where they mean it).
+            locators: { exact: false },
           },
         },
       },

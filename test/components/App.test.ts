@@ -13,8 +13,10 @@ function scan(target: EventTarget, code: string): void {
   target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, key: 'Enter', code: 'Enter' }));
 }
 
-/** Lets the answer card's flash animation finish so the screenshot shows the resting state. */
-const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 700));
+/** Waits for the answer card's flash (every running animation) to finish, so the screenshot shows the resting state. */
+const settle = async (): Promise<void> => {
+  await Promise.all(document.getAnimations().map((animation) => animation.finished));
+};
 
 describe('App shell in Chromium (fake desk)', () => {
   let fake: FakeDesk;

@@ -79,6 +79,8 @@ describe('another account signs in (fake desk)', () => {
 
   it('shows the connectivity and sync main announces with the new account, not the previous account’s', async () => {
     render(App);
+    // Main announces to a window that is listening: the status bar is up first.
+    await expect.element(page.getByTestId('connectivity')).toBeVisible();
     fake.emit('connectivity.changed', { online: false, since: '2026-03-12T14:40:00.000Z', lastError: null });
     fake.emit('sync.progress', { ...SYNCED, state: 'failed', lastError: { code: 'service_unavailable', message: 'The service is busy.' } });
     await expect.element(page.getByTestId('connectivity')).toMatchTextContent('Offline');
