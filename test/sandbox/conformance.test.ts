@@ -4,6 +4,7 @@
 // shortened for the test (`answerWithinMs`) and a test that is never answered hangs until the
 // test timeout fails it.
 import { connect } from 'node:net';
+import type * as Timers from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operationPath } from '../../src/shared/api/operations';
 import { expectError, REQUEST_ID, startTestSandbox, type Loose, type TestSandbox } from './helpers';
@@ -12,7 +13,7 @@ import { expectError, REQUEST_ID, startTestSandbox, type Loose, type TestSandbox
 // is recorded, so a test can wait for the very wait it means to see end (no sleep of a guessed length).
 const timerWaits = vi.hoisted((): Promise<unknown>[] => []);
 vi.mock('node:timers/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:timers/promises')>();
+  const real = await importOriginal<typeof Timers>();
   const recorded: typeof real.setTimeout = (...args) => {
     const wait = real.setTimeout(...args);
     timerWaits.push(wait);
