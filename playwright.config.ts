@@ -9,7 +9,13 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   // A hang guard, not a speed claim: the 5 s default fails waits on a loaded 2-core machine.
-  expect: { timeout: 15_000 },
+  expect: {
+    timeout: 15_000,
+    // Baselines are compared pixel by pixel; a per-pixel colour threshold and a small share of
+    // differing pixels absorb font hinting and anti-aliasing, not a moved or recoloured element.
+    toHaveScreenshot: { threshold: 0.2, maxDiffPixels: 200, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
+  snapshotPathTemplate: 'test/e2e/baselines/{arg}{ext}',
   reporter: [['list']],
   use: {
     browserName: 'chromium',

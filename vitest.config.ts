@@ -6,6 +6,12 @@ import { chromiumArgs, chromiumPath } from './test/chromium.ts';
 
 const root = import.meta.dirname;
 
+// One fuzz seed for the whole run, printed before any test so a failing run can be replayed with
+// HARDENING_SEED=<seed> whatever stops it; the node and the component tests both take it.
+const hardeningSeed = process.env['HARDENING_SEED'] ?? String(Date.now() % 2_147_483_647);
+process.env['HARDENING_SEED'] = hardeningSeed;
+console.info(`[hardening] fuzz seed ${hardeningSeed} (replay: HARDENING_SEED=${hardeningSeed} npm run test:unit -- <test file>)`);
+
 export default defineConfig({
   test: {
     projects: [
@@ -15,6 +21,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/components/**', 'test/e2e/**'],
+          globalSetup: ['test/build-output.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           expect: { poll: { timeout: 10_000 } },
@@ -24,6 +31,7 @@ export default defineConfig({
         plugins: [svelte({ configFile: resolve(root, 'svelte.config.js') })],
         test: {
           name: 'components',
+          env: { VITE_HARDENING_SEED: hardeningSeed },
           include: ['test/components/**/*.test.ts'],
           // expect.element and expect.poll: a hang guard, not a speed claim (the 1 s default
           // fails on a loaded 2-core machine).
@@ -36,6 +44,9 @@ export default defineConfig({
             }),
             instances: [{ browser: 'chromium' }],
             screenshotDirectory: 'test/artifacts/components',
+            // Vitest 5 made locators whole-string by default; these tests were written for
+            // Playwright's substring matching (exact: true where they mean it).
+            locators: { exact: false },
           },
         },
       },

@@ -1,29 +1,128 @@
-// `npm start`: check for the Electron binary, make native modules right for Electron, build, launch.
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
+// `npm start`: the app in Electron where its binary exists or can be fetched; otherwise the same
+// renderer and core through the harness on the embedded demo, in a Chromium app window.
+// `npm start -- --no-browser` serves without opening a window (the URL is printed either way).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { findBrowser } from './find-browser.mjs';
 
-const require = createRequire(import.meta.url);
+const root = join(import.meta.dirname, '..');
+const noBrowser = process.argv.includes('--no-browser');
 
-function electronBinary() {
-  try {
-    // The electron package exports the binary's path, and throws when its download never happened.
-    return require('electron');
-  } catch {
-    return null;
-  }
-}
-
-if (!electronBinary()) {
-  console.error(
-    'The Electron binary is not installed on this machine: run `node node_modules/electron/install.js` where the internet is reachable (or set ELECTRON_OVERRIDE_DIST_PATH to an Electron build), then `npm start` again. Meanwhile `npm run harness` opens the same app in a browser.',
-  );
-  process.exit(1);
-}
-
-for (const [cmd, args] of [
-  ['node', ['scripts/native-modules.mjs', 'electron']],
-  ['npx', ['electron-vite', 'preview']],
-]) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+
+/** The installed Electron binary, or null; never downloads (requiring `electron` would). */
+function electronBinary() {
+  const pathFile = join(root, 'node_modules/electron/path.txt');
+  const name = existsSync(pathFile) ? readFileSync(pathFile, 'utf8') : null;
+  const override = process.env['ELECTRON_OVERRIDE_DIST_PATH'];
+  const binary = override ? join(override, name ?? 'electron') : name && join(root, 'node_modules/electron/dist', name);
+  return binary && existsSync(binary) ? binary : null;
+}
+
+/** Fetches Electron's binary (allowScripts keeps `npm ci` from doing it); why not, when it cannot. */
+function fetchElectron() {
+  if (process.env['ELECTRON_SKIP_BINARY_DOWNLOAD']) return 'ELECTRON_SKIP_BINARY_DOWNLOAD is set';
+  process.stdout.write('Fetching the Electron binary (once)… ');
+  const r = spawnSync(process.execPath, [join(root, 'node_modules/electron/install.js')], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
+  if (r.status === 0 && electronBinary()) {
+    console.log('done.');
+    return null;
+  }
+  const lastLine = `${r.stderr ?? ''}${r.stdout ?? ''}`.trim().split('\n').pop() ?? '';
+  return lastLine || `exit ${r.status ?? r.signal}`;
+}
+
+run(process.execPath, ['scripts/check-node.mjs']);
+
+const electronVite = join(root, 'node_modules/electron-vite/bin/electron-vite.js');
+const whyNoElectron = noBrowser ? null : electronBinary() ? null : fetchElectron();
+if (!noBrowser && whyNoElectron === null) {
+  run(process.execPath, ['scripts/native-modules.mjs', 'electron']);
+  run(process.execPath, [electronVite, 'preview']);
+  process.exit(0);
+}
+
+if (whyNoElectron) console.log(`no Electron binary for this machine (${whyNoElectron}): opening Warehouse Desk in a browser window on the demo instead.`);
+run(process.execPath, ['scripts/native-modules.mjs', 'node']);
+run(process.execPath, [electronVite, 'build', '--logLevel', 'warn']);
+
+/** @type {import('node:child_process').ChildProcess[]} */
+const children = [];
+let profile = '';
+let stopping = false;
+
+function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    try {
+      // Each child leads its own process group, so Chromium's helpers go with it.
+      process.kill(-(child.pid ?? 0), 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  }
+  const done = () => {
+    if (profile) rmSync(profile, { recursive: true, force: true });
+    process.exit(code);
+  };
+  const harness = children[0];
+  if (harness && harness.exitCode === null && harness.signalCode === null) harness.once('exit', done);
+  else done();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+const harness = spawn(process.execPath, ['--import', 'tsx', 'src/harness/cli.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'pipe'],
+  detached: true,
+});
+children.push(harness);
+// The harness's own banner tells its reader to open the URL it printed; here this script says what to do.
+createInterface({ input: harness.stderr }).on('line', (line) => {
+  if (!line.startsWith('Warehouse Desk harness')) console.error(line);
+});
+harness.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`The app's server stopped (exit ${code ?? 'by signal'}).`);
+    stop(code || 1);
+  }
+});
+
+const lines = createInterface({ input: harness.stdout });
+lines.once('line', (url) => {
+  lines.on('line', (line) => console.log(line));
+  const browser = noBrowser ? null : findBrowser();
+  if (!browser) {
+    console.log(
+      noBrowser
+        ? `Warehouse Desk (demo) is served at ${url}`
+        : `No Chromium or Chrome found (set CHROMIUM_PATH to one). Open this address in a Chromium-based browser:\n  ${url}`,
+    );
+  } else {
+    profile = mkdtempSync(join(tmpdir(), 'warehouse-desk-browser-'));
+    const window = spawn(browser, [`--app=${url}`, `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check'], {
+      stdio: 'ignore',
+      detached: true,
+    });
+    children.push(window);
+    window.on('error', () => console.log(`Could not start ${browser}. Open this address in a Chromium-based browser:\n  ${url}`));
+    window.on('exit', (code) => {
+      if (!stopping && code) console.log(`${browser} could not open a window (exit ${code}). Open this address in a Chromium-based browser:\n  ${url}`);
+    });
+    console.log(`Opening Warehouse Desk (demo) in ${browser}: ${url}`);
+  }
+  console.log('Ctrl+C stops it.');
+});

@@ -13,8 +13,10 @@ function scan(target: EventTarget, code: string): void {
   target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, key: 'Enter', code: 'Enter' }));
 }
 
-/** Lets the answer card's flash animation finish so the screenshot shows the resting state. */
-const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 700));
+/** Waits for the answer card's flash (every running animation) to finish, so the screenshot shows the resting state. */
+const settle = async (): Promise<void> => {
+  await Promise.all(document.getAnimations().map((animation) => animation.finished));
+};
 
 describe('App shell in Chromium (fake desk)', () => {
   let fake: FakeDesk;
@@ -32,7 +34,7 @@ describe('App shell in Chromium (fake desk)', () => {
     await expect.element(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
     for (const name of ['Scan', 'Stock', 'Shipments', 'Outbox', 'Settings']) await expect.element(page.getByRole('button', { name: new RegExp(`^${name}`) })).toBeVisible();
     await expect.element(page.getByText('Practice data from a sandbox')).toBeVisible();
-    await expect.element(page.getByTestId('connectivity')).toHaveTextContent('Online');
+    await expect.element(page.getByTestId('connectivity')).toMatchTextContent('Online');
     await page.screenshot({ path: '../artifacts/components/app-scan-empty.png' });
   });
 
@@ -42,7 +44,7 @@ describe('App shell in Chromium (fake desk)', () => {
     (document.activeElement as HTMLElement | null)?.blur();
     scan(document.body, 'SKU-00042');
     await expect.element(page.getByTestId('answer-card')).toHaveAttribute('data-kind', 'stock');
-    await expect.element(page.getByTestId('total-available')).toHaveTextContent('1,286');
+    await expect.element(page.getByTestId('total-available')).toMatchTextContent('1,286');
     await expect.element(page.getByText('cached, as of')).toBeVisible();
     await settle();
     await page.screenshot({ path: '../artifacts/components/app-scan-found.png' });
@@ -67,15 +69,15 @@ describe('App shell in Chromium (fake desk)', () => {
 
   it('shows sync progress, offline and pending adjustments in the status bar', async () => {
     render(App);
-    await expect.element(page.getByTestId('sync')).toHaveTextContent('Synced');
+    await expect.element(page.getByTestId('sync')).toMatchTextContent('Synced');
     fake.emit('sync.progress', { state: 'running', phase: 'stock', done: 12_345, lastSyncedAt: null, lastError: null });
     await expect.element(page.getByRole('progressbar', { name: 'Sync in progress' })).toBeVisible();
-    await expect.element(page.getByTestId('sync')).toHaveTextContent('Syncing stock… 12,345 records');
+    await expect.element(page.getByTestId('sync')).toMatchTextContent('Syncing stock… 12,345 records');
     fake.emit('connectivity.changed', { online: false, since: '2026-03-12T14:40:00.000Z', lastError: null });
-    await expect.element(page.getByTestId('connectivity')).toHaveTextContent('Offline');
+    await expect.element(page.getByTestId('connectivity')).toMatchTextContent('Offline');
     fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [], counts: { queued: 2, sending: 1, applied: 0, rejected: 1, discarded: 0 }, nextBefore: null } });
     fake.emit('outbox.changed', entryOf({ id: 'ob-9' }));
-    await expect.element(page.getByTestId('pending-count')).toHaveTextContent('3 pending · 1 rejected');
+    await expect.element(page.getByTestId('pending-count')).toMatchTextContent('3 pending · 1 rejected');
     fake.emit('app.notice', { level: 'warning', code: 'sync_slow', message: 'The service answers slowly.', at: '2026-03-12T14:41:00.000Z' });
     await expect.element(page.getByText('The service answers slowly.')).toBeVisible();
     await page.screenshot({ path: '../artifacts/components/app-status-busy.png' });
@@ -97,7 +99,7 @@ describe('App shell in Chromium (fake desk)', () => {
     await expect.element(card.getByText('checking for a fresh value…')).not.toBeInTheDocument();
     // a later update with other numbers replaces the card's quantities in place
     fake.emit('stock.updated', stockOf('SKU-00500', { source: 'service', version: 5, totals: { onHand: 9, reserved: 0, available: 9 } }));
-    await expect.element(page.getByTestId('total-available')).toHaveTextContent('9');
+    await expect.element(page.getByTestId('total-available')).toMatchTextContent('9');
     await expect.element(card.getByText('updated', { exact: true })).toBeVisible();
   });
 

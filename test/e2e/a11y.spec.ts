@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
 import { BLUR_FOCUS, openDesk, seriousA11yProblems } from './support/page-helpers';
 
-async function show(page: Page, key: string, heading: RegExp | string): Promise<void> {
+async function show(page: Page, key: string, heading: string): Promise<void> {
   await page.keyboard.press(key);
-  if (typeof heading === 'string') await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // The audit that follows must see this screen, never the one before it.
+  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -25,9 +26,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('answer-card')).toHaveAttribute('data-kind', 'not_found');
     report['scan (not found)'] = await seriousA11yProblems(page);
 
-    await show(page, 'F2', /Stock/);
+    await show(page, 'F2', 'Stock');
     report['stock'] = await seriousA11yProblems(page);
-    await show(page, 'F3', /Shipments/);
+    await show(page, 'F3', 'Shipments');
     report['shipments'] = await seriousA11yProblems(page);
     await show(page, 'F4', 'Outbox');
     report['outbox'] = await seriousA11yProblems(page);

@@ -34,7 +34,7 @@ test('scanner settings: the test field shows the measured timing', async ({ page
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('scan-verdict')).toContainText('Counts as a scan: “WD-000001”');
   await expect(page.getByTestId('scan-gaps').locator('li')).toHaveCount(9); // 8 gaps + the one before Enter
-  await page.waitForTimeout(1100); // a new attempt
+  // Enter ended that attempt; the next keys are a new one.
   await page.keyboard.type('slow', { delay: 1200 });
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('scan-verdict')).toContainText('Would not count');

@@ -4,10 +4,23 @@
 // shortened for the test (`answerWithinMs`) and a test that is never answered hangs until the
 // test timeout fails it.
 import { connect } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Timers from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operationPath } from '../../src/shared/api/operations';
 import { expectError, REQUEST_ID, startTestSandbox, type Loose, type TestSandbox } from './helpers';
+
+// The sandbox holds a request for the latency fault with timers/promises' setTimeout: each wait
+// is recorded, so a test can wait for the very wait it means to see end (no sleep of a guessed length).
+const timerWaits = vi.hoisted((): Promise<unknown>[] => []);
+vi.mock('node:timers/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof Timers>();
+  const recorded: typeof real.setTimeout = (...args) => {
+    const wait = real.setTimeout(...args);
+    timerWaits.push(wait);
+    return wait;
+  };
+  return { ...real, setTimeout: recorded };
+});
 
 let t: TestSandbox;
 
@@ -154,6 +167,7 @@ describe('every request is answered or refused within the bound (api-contract.md
     try {
       expectError(await s.api.call('listWarehouses', { token: s.desk }), 503, 'service_unavailable');
       const key = crypto.randomUUID();
+      const waitsBefore = timerWaits.length;
       const late = await s.api.call('adjustStock', {
         token: s.desk,
         params: { sku: 'WD-000012' },
@@ -162,7 +176,9 @@ describe('every request is answered or refused within the bound (api-contract.md
       });
       expectError(late, 503, 'service_unavailable');
       // The refused request's latency wait ends later; it must not go on to the operation then.
-      await sleep(bound * 3);
+      const lateWaits = timerWaits.slice(waitsBefore);
+      expect(lateWaits.length, 'the late request was held by the latency fault').toBeGreaterThan(0);
+      await Promise.all(lateWaits);
     } finally {
       s.sandbox.setFaults({ latencyMs: 0 });
     }

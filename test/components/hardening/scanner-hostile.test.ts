@@ -143,7 +143,10 @@ describe('hostile scanner input in the App (Chromium)', () => {
     render(App);
     await expect.element(page.getByLabelText('Scan or type a code')).toBeVisible();
     (document.activeElement as HTMLElement | null)?.blur();
-    const r = new Random(Number(import.meta.env['VITE_HARDENING_SEED'] ?? Date.now() % 2_147_483_647));
+    // The run's seed from vitest.config.ts, printed when the run starts; HARDENING_SEED=<n> replays it.
+    const seed = Number(import.meta.env['VITE_HARDENING_SEED']);
+    expect(Number.isSafeInteger(seed), 'a seed from vitest.config.ts').toBe(true);
+    const r = new Random(seed);
     for (let good = 1; good <= 25; good++) {
       const { kind, keys } = burst(r);
       const label = `${kind} (seed ${r.seed}, burst ${good})`;

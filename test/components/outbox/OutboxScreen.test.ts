@@ -37,8 +37,8 @@ describe('OutboxScreen', () => {
     await expect.element(page.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
     await expect.element(page.getByText('Pallet 3 of 4')).toBeVisible();
     await page.getByRole('tab', { name: /Rejected/ }).click();
-    await expect.element(page.getByRole('alert')).toHaveTextContent('Only 86 on hand in North annex.');
-    await expect.element(page.getByRole('alert')).toHaveTextContent('req_9');
+    await expect.element(page.getByRole('alert')).toMatchTextContent('Only 86 on hand in North annex.');
+    await expect.element(page.getByRole('alert')).toMatchTextContent('req_9');
     await page.getByRole('tab', { name: /All/ }).click();
     await expect.element(page.getByText('Pallet 3 of 4')).toBeVisible();
     await page.screenshot({ path: '../../artifacts/components/outbox-all.png' });

@@ -45,7 +45,7 @@ describe('another account signs in (fake desk)', () => {
     await expect.element(card.getByRole('heading', { name: 'SKU-00042', exact: true })).toBeVisible();
     fake.emit('outbox.changed', entryOf({ id: 'ob-old', sku: 'SKU-00042', state: 'rejected' }));
     await expect.element(page.getByTestId('adjustment-ob-old')).toBeVisible();
-    await expect.element(page.getByTestId('pending-count')).toHaveTextContent('1 rejected');
+    await expect.element(page.getByTestId('pending-count')).toMatchTextContent('1 rejected');
 
     fake.handlers['account.status'] = () => ({ ok: true, value: ACME });
     fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0 }, nextBefore: null } });
@@ -53,7 +53,7 @@ describe('another account signs in (fake desk)', () => {
 
     await expect.element(card).not.toBeInTheDocument();
     await expect.element(page.getByText('Nothing scanned yet.')).toBeVisible();
-    await expect.element(page.getByTestId('pending-count')).toHaveTextContent('No pending adjustments');
+    await expect.element(page.getByTestId('pending-count')).toMatchTextContent('No pending adjustments');
     await lookUp('SKU-00042'); // the new account's own SKU-00042
     await expect.element(card.getByRole('heading', { name: 'SKU-00042', exact: true })).toBeVisible();
     await expect.element(page.getByTestId('adjustment-ob-old')).not.toBeInTheDocument();
@@ -79,15 +79,17 @@ describe('another account signs in (fake desk)', () => {
 
   it('shows the connectivity and sync main announces with the new account, not the previous account’s', async () => {
     render(App);
+    // Main announces to a window that is listening: the status bar is up first.
+    await expect.element(page.getByTestId('connectivity')).toBeVisible();
     fake.emit('connectivity.changed', { online: false, since: '2026-03-12T14:40:00.000Z', lastError: null });
     fake.emit('sync.progress', { ...SYNCED, state: 'failed', lastError: { code: 'service_unavailable', message: 'The service is busy.' } });
-    await expect.element(page.getByTestId('connectivity')).toHaveTextContent('Offline');
+    await expect.element(page.getByTestId('connectivity')).toMatchTextContent('Offline');
 
     // The order main sends them in (test/main/composition/desk-core-account.test.ts checks that side).
     fake.emit('account.changed', ACME);
     fake.emit('connectivity.changed', { online: true, since: '2026-03-12T14:50:00.000Z', lastError: null });
     fake.emit('sync.progress', { ...SYNCED, lastSyncedAt: '2026-03-12T14:50:00.000Z' });
-    await expect.element(page.getByTestId('connectivity')).toHaveTextContent('Online');
-    await expect.element(page.getByTestId('sync')).toHaveTextContent(/Synced \d\d:\d\d/);
+    await expect.element(page.getByTestId('connectivity')).toMatchTextContent('Online');
+    await expect.element(page.getByTestId('sync')).toMatchTextContent(/Synced \d\d:\d\d/);
   });
 });

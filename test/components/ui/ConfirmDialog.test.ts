@@ -14,7 +14,7 @@ describe('ConfirmDialog', () => {
     await expect.element(dialog).toHaveAccessibleDescription('On hand 120 → 60.');
     await page.screenshot({ path: '../../artifacts/components/confirm-dialog.png' });
     await userEvent.keyboard('{Enter}');
-    await expect.element(page.getByTestId('outcome')).toHaveTextContent('confirmed');
+    await expect.element(page.getByTestId('outcome')).toMatchTextContent('confirmed');
     await expect.element(opener).toHaveFocus();
   });
 
@@ -23,7 +23,7 @@ describe('ConfirmDialog', () => {
     await page.getByRole('button', { name: 'Open' }).click();
     await expect.element(page.getByRole('dialog')).toBeVisible();
     await userEvent.keyboard('{Escape}');
-    await expect.element(page.getByTestId('outcome')).toHaveTextContent('cancelled');
+    await expect.element(page.getByTestId('outcome')).toMatchTextContent('cancelled');
     await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -40,6 +40,6 @@ describe('ConfirmDialog', () => {
     await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
     await expect.element(cancel).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    await expect.element(page.getByTestId('outcome')).toHaveTextContent('cancelled');
+    await expect.element(page.getByTestId('outcome')).toMatchTextContent('cancelled');
   });
 });

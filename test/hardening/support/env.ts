@@ -6,5 +6,7 @@ export function runs(short: number, long: number): number {
   return LONG ? long : short;
 }
 
-/** A new seed each run (fast-check prints it with a failure); HARDENING_SEED=<n> replays that run. */
-export const SEED = process.env['HARDENING_SEED'] !== undefined ? Number(process.env['HARDENING_SEED']) : Date.now() % 2_147_483_647;
+/** The run's seed, chosen and printed by vitest.config.ts (a new one each run); HARDENING_SEED=<n> replays a run. */
+const given = Number(process.env['HARDENING_SEED']);
+if (!Number.isSafeInteger(given)) throw new Error(`HARDENING_SEED must be an integer (vitest.config.ts sets one), not ${process.env['HARDENING_SEED']}`);
+export const SEED = given;

@@ -1,0 +1,14 @@
+// vitest globalSetup of the node project: the tests that read out/ (the built main, preload and
+// renderer) get a build of this very source, made here, instead of skipping when out/ is missing
+// or judging a stale one.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+export default function setup(): void {
+  const root = join(import.meta.dirname, '..');
+  const r = spawnSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--logLevel', 'error'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error(`electron-vite build failed (exit ${r.status ?? r.signal}): the tests of out/ cannot run`);
+}
