@@ -102,16 +102,18 @@ export function readKey(e: KeyLike): KeyReading {
   const us = usCharForKey(e);
   let desk = singleChar(e.key);
   // Caps Lock flips the case of letters the desk types; a scanner never means that.
-  if (desk && capsLockOn(e) && /^Key[A-Z]$/.test(e.code) && desk.toUpperCase() === e.code.slice(3)) desk = e.shiftKey ? desk.toUpperCase() : desk.toLowerCase();
+  if (desk && capsLockOn(e) && desk.toLowerCase() !== desk.toUpperCase()) desk = e.shiftKey ? desk.toUpperCase() : desk.toLowerCase();
   return { us, desk: desk ?? us };
 }
 
 /**
  * What one key says about the scanner's layout. Codes are ASCII, and a scanner that follows the
  * desk's layout sends only the code's characters, so:
- * - Shift+digit key giving that digit (AZERTY): the scanner knows the desk needs Shift for digits;
- * - a digit key without Shift giving a non-digit, any key giving a non-ASCII character (é, ß,
- *   §), or a dead key: the scanner types US positions the desk reads otherwise.
+ * - Shift+digit key giving that digit (AZERTY): the scanner knows the desk needs Shift for digits
+ *   (a US-set scanner's Shift+digit symbols give it too, but codes hold far more digits);
+ * - a key giving a non-ASCII character (é, è, ç, à on AZERTY's digit row, ß, ü on QWERTZ) or a
+ *   dead key: the scanner types US positions the desk reads otherwise.
+ * An unshifted digit key giving `&"'(-_` says nothing: AZERTY-set scanners type those there.
  */
 export function evidenceOf(e: KeyLike): Evidence {
   // The desk's layout has no character there without a second key: a layout-following scanner never sends that.
@@ -119,10 +121,7 @@ export function evidenceOf(e: KeyLike): Evidence {
   const key = singleChar(e.key);
   if (key === null) return null;
   const digit = /^Digit([0-9])$/.exec(e.code)?.[1];
-  if (digit !== undefined && !(e.getModifierState?.('AltGraph') ?? false)) {
-    if (e.shiftKey && key === digit) return 'desk';
-    if (!e.shiftKey && key !== digit) return 'us';
-  }
+  if (digit !== undefined && !(e.getModifierState?.('AltGraph') ?? false) && e.shiftKey && key === digit) return 'desk';
   if (key.charCodeAt(0) > 0x7e) return 'us';
   return null;
 }
