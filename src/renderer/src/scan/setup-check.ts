@@ -20,9 +20,9 @@ export interface SheetCode {
 
 /** Chosen so each tells something: letters that layouts move (A/Q, Z/W, Y/Z), lower case, shifted symbols; a GS1 separator; digits only. */
 export const TEST_SHEET: readonly SheetCode[] = [
-  { id: 'layout', title: '1. Letters and symbols', text: 'Az-Qy%(5)/W1', bcid: 'code128', drawText: 'Az-Qy%(5)/W1' },
-  { id: 'gs1', title: '2. GS1 carton label', text: `0104012345678901101A2B${GS}17261231`, bcid: 'gs1-128', drawText: '(01)04012345678901(10)1A2B(17)261231' },
-  { id: 'digits', title: '3. Digits only (EAN-13)', text: '4006381333931', bcid: 'ean13', drawText: '4006381333931' },
+  { id: 'layout', title: 'Letters and symbols', text: 'Az-Qy%(5)/W1', bcid: 'code128', drawText: 'Az-Qy%(5)/W1' },
+  { id: 'gs1', title: 'GS1 carton label', text: `0104012345678901101A2B${GS}17261231`, bcid: 'gs1-128', drawText: '(01)04012345678901(10)1A2B(17)261231' },
+  { id: 'digits', title: 'Digits only (EAN-13)', text: '4006381333931', bcid: 'ean13', drawText: '4006381333931' },
 ];
 
 export interface RecordedKey extends KeyLike {
