@@ -34,6 +34,7 @@ describe('scanner setup check screen', () => {
   it('finds a Tab suffix, GS sent as F9 and Caps Lock; applies the two the app can fix and names the scanner setting for the third', async () => {
     render(ScannerSetupCheck);
     await expect.element(page.getByRole('list', { name: 'Test sheet' })).toBeVisible();
+    await expect.poll(() => document.querySelectorAll('canvas[data-drawn]').length).toBe(3);
     await page.screenshot({ path: '../../artifacts/components/setup-check-1-intro.png' });
     await page.getByRole('button', { name: 'Start the check' }).click();
     await scanSheet({ scanner: 'us', desk: 'us', gs: 'substitute-f9', suffix: 'tab', capsLock: true }, '../../artifacts/components/setup-check-2-scan.png');
