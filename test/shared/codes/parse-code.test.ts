@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCode, type ParsedCode } from '../../../src/shared/codes/parse-code';
 import { gs1Date } from '../../../src/shared/codes/gs1';
-import { hasGlsCheckDigit, hasMod7CheckDigit, hasS10CheckDigit, hasUpsCheckDigit, mod37_36CheckChar } from '../../../src/shared/codes/check-digits';
+import { gs1CheckDigit, hasGlsCheckDigit, hasMod7CheckDigit, hasS10CheckDigit, hasUpsCheckDigit, mod37_36CheckChar } from '../../../src/shared/codes/check-digits';
 
 const GS = '\u001d';
 const today = new Date('2026-11-25T12:00:00Z');
@@ -248,5 +249,51 @@ describe('carrier tracking numbers', () => {
 
   it('a DPD printed number with a wrong check character is not taken for a parcel', () => {
     expect(parse('008182709980000020033350276A')).not.toMatchObject({ kind: 'tracking' });
+  });
+});
+
+describe('any input', () => {
+  const GS1_ALPHABET = [...'0123456789()ABCXYZ%-/.]Ced', GS];
+
+  it('never throws, and every answer is one of the kinds with its fields', () => {
+    const check = (raw: string): void => {
+      const parsed = parse(raw);
+      switch (parsed.kind) {
+        case 'invalid':
+          expect(parsed.problem.length).toBeGreaterThan(0);
+          break;
+        case 'gtin':
+          expect(parsed.gtin14.every((g) => /^\d{14}$/.test(g))).toBe(true);
+          break;
+        case 'sscc':
+          expect(parsed.sscc).toMatch(/^\d{18}$/);
+          break;
+        case 'tracking':
+          expect(parsed.trackingNumber.length).toBeGreaterThan(0);
+          break;
+        case 'sku':
+          expect(parsed.sku.length).toBeGreaterThan(0);
+          break;
+        case 'shipment':
+          expect(parsed.token).toMatch(/^shp_/);
+          break;
+      }
+    };
+    fc.assert(fc.property(fc.string({ maxLength: 600 }), check), { numRuns: 2000 });
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...GS1_ALPHABET), maxLength: 80 }), check), { numRuns: 3000 });
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...GS1_ALPHABET), maxLength: 60 }).map((s) => `]C1${s}`), check), { numRuns: 2000 });
+    fc.assert(fc.property(fc.webUrl({ withQueryParameters: true }), check), { numRuns: 500 });
+  });
+
+  it('every GTIN-13 with its check digit is read as that product, and with any other check digit as a wrong one', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 12, maxLength: 12 }), fc.integer({ min: 1, max: 9 }), (body, off) => {
+        const check = gs1CheckDigit(body);
+        expect(parse(`${body}${check}`)).toMatchObject({ kind: 'gtin', gtin14: [`0${body}${check}`], checkDigitOk: true });
+        const wrong = parse(`${body}${(check + off) % 10}`);
+        expect(wrong.kind === 'gtin' && wrong.checkDigitOk).toBe(false);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
