@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
+import { ScanDetector, type DetectedScan } from '../../../src/renderer/src/scan/detector';
 import ScannerSetupCheck from '../../../src/renderer/src/screens/settings/ScannerSetupCheck.svelte';
 import { TEST_SHEET } from '../../../src/renderer/src/scan/setup-check';
 import { loadSettings } from '../../../src/renderer/src/state/settings.svelte';
@@ -51,12 +52,16 @@ describe('scanner setup check screen', () => {
     await page.screenshot({ path: '../../artifacts/components/setup-check-4-applied.png' });
   });
 
-  it('says so when all is well, and asks for nothing', async () => {
+  it('says so when all is well, and asks for nothing; the app’s window-wide scanner looks nothing up meanwhile', async () => {
+    const appScans: DetectedScan[] = [];
+    const detach = new ScanDetector({ config: { maxInterKeyMs: 50, minLength: 4, prefix: '', suffix: 'Enter' }, onScan: (s) => appScans.push(s) }).attach(window);
     render(ScannerSetupCheck);
     await page.getByRole('button', { name: 'Start the check' }).click();
     await scanSheet({ scanner: 'us', desk: 'qwertz', gs: 'ctrl-bracket', suffix: 'enter' });
     await expect.element(page.getByTestId('setup-verdict')).toHaveTextContent('All three codes were read right');
     expect(fake.calls.some((c) => c.channel === 'settings.update')).toBe(false);
+    detach();
+    expect(appScans).toEqual([]);
     await page.screenshot({ path: '../../artifacts/components/setup-check-5-all-well.png' });
   });
 
