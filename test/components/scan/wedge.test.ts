@@ -124,6 +124,19 @@ describe('what a keyboard wedge sends, on every desk layout', () => {
     scan('SKU-00042');
     const later = keydown(document.body, { key: 'Enter', code: 'Enter' });
     expect(later.defaultPrevented).toBe(false);
+    // right after a scan, but after another key (a field typed in, a dialog opened): a person's Enter
+    replay(document.body, time, wedgeStrokes('SKU-00043', US));
+    const field = document.createElement('input');
+    document.body.append(field);
+    keydown(field, { key: 'Enter', code: 'Enter' });
+    const confirm = keydown(document.body, { key: 'Enter', code: 'Enter' });
+    expect(confirm.defaultPrevented).toBe(false);
+    // right after a scan, on another element than the scan went to
+    replay(document.body, time, wedgeStrokes('SKU-00044', US));
+    const elsewhere = keydown(field, { key: 'Enter', code: 'Enter' });
+    expect(elsewhere.defaultPrevented).toBe(false);
+    field.remove();
+    expect(codes()).toEqual(['SKU-00042', 'SKU-00043', 'SKU-00044']);
   });
 
   it('trims spaces a scanner puts around a code', () => {

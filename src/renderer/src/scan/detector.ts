@@ -124,6 +124,7 @@ export class ScanDetector {
   #lastReading: 'us' | 'desk' = 'us';
   /** Until then, an Enter or Ctrl+J is the rest of a CR+LF suffix, not a person's key. */
   #lineEndUntil = -Infinity;
+  #lineEndTarget: EventTarget | null = null;
 
   constructor(options: ScanDetectorOptions) {
     this.#options = options;
@@ -184,6 +185,13 @@ export class ScanDetector {
   handleKeydown(event: KeyboardEvent): void {
     // A dead key is still read (by its position): a US-set scanner's `=` is a dead key on QWERTZ.
     if (event.isComposing || event.key === 'Process') return;
+    // Only the very next key can be the LF of a CR+LF suffix, and only where the scan went.
+    const lineEndUntil = this.#lineEndUntil;
+    const lineEndTarget = this.#lineEndTarget;
+    if (!MODIFIER_KEYS.has(event.key)) {
+      this.#lineEndUntil = -Infinity;
+      this.#lineEndTarget = null;
+    }
     if ((this.#options.ignoreTextEntry ?? true) && isTextEntry(keyTarget(event))) {
       this.reset();
       return;
@@ -195,8 +203,7 @@ export class ScanDetector {
     const limit = this.#config.maxInterKeyMs;
     const lineEnd = isLineEndKey(event);
     // The LF of a CR+LF suffix (a second Enter, or Ctrl+J) right after a scan: part of that scan.
-    if (this.#keys === 0 && lineEnd && t <= this.#lineEndUntil) {
-      this.#lineEndUntil = -Infinity;
+    if (this.#keys === 0 && lineEnd && t <= lineEndUntil && keyTarget(event) === lineEndTarget) {
       swallow(event);
       return;
     }
@@ -221,7 +228,10 @@ export class ScanDetector {
     if (isSuffix || isOtherEnd) {
       if (inBurst && this.#complete(t, isOtherEnd ? keyName(event) : null)) {
         swallow(event);
-        if (event.key === 'Enter' || event.code === 'NumpadEnter') this.#lineEndUntil = t + limit * SUFFIX_GRACE_FACTOR;
+        if (event.key === 'Enter' || event.code === 'NumpadEnter') {
+          this.#lineEndUntil = t + limit * SUFFIX_GRACE_FACTOR;
+          this.#lineEndTarget = keyTarget(event);
+        }
       }
       this.reset();
       return;
