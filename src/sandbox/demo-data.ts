@@ -5,6 +5,7 @@ import { gs1CheckDigit } from '../shared/gtin';
 import type { Party, ShipmentStatus } from '../shared/api/types';
 import { toGtin14, withCheckDigit } from './barcodes';
 import type { SandboxDb } from './db/open';
+import { hasGlsCheckDigit, hasUpsCheckDigit } from '../shared/codes/check-digits';
 import { seededString } from './ids';
 import type { DemoOwnerKey } from './owners';
 
@@ -57,9 +58,9 @@ export function demoSscc(owner: DemoOwnerKey, shipment: number, parcel: number):
   return `${body}${gs1CheckDigit(body)}`;
 }
 
-/** A demo carrier tracking number: the carrier's name and 12 seeded characters. */
+/** A demo carrier tracking number in the carrier's printed format, from 12 seeded characters. */
 export function demoTrackingNumber(carrier: string, random: () => number): string {
-  return `${carrier.toUpperCase()}${seededString(random, 'lower', 12).toUpperCase()}`;
+  return carrierTrackingNumber(carrier, seededString(random, 'lower', 12));
 }
 
 interface DemoWarehouse {
@@ -225,4 +226,32 @@ export function seedDemoData(db: SandboxDb, owners: Record<DemoOwnerKey, number>
     seedOwner('other', Math.min(25, settings.skus), Math.min(12, settings.shipments), seededRandom(settings.seed + 1));
     db.prepare("INSERT INTO meta (key, value) VALUES ('demo_seed', ?)").run(JSON.stringify(settings));
   }).immediate();
+}
+
+/**
+ * A tracking number in the carrier's own printed format (UPS 1Z with its check digit, DHL JJD
+ * piece id, DPD 14-digit parcel number, GLS 12 digits with its check digit, PostNL 3S), made
+ * from `seed` so the demo data stays the same from run to run.
+ */
+function carrierTrackingNumber(carrier: string, seed: string): string {
+  const digits = (n: number, from = 0): string =>
+    Array.from({ length: n }, (_, i) => String((seed.charCodeAt((from + i) % seed.length) * (i + 7)) % 10)).join('');
+  const withCheck = (body: string, valid: (n: string) => boolean): string => {
+    const digit = [...'0123456789'].find((d) => valid(`${body}${d}`));
+    return `${body}${digit ?? '0'}`;
+  };
+  switch (carrier) {
+    case 'ups':
+      return withCheck(`1Z${seed.slice(0, 6).toUpperCase()}03${digits(7)}`, hasUpsCheckDigit);
+    case 'dhl':
+      return `JJD${digits(18)}`;
+    case 'dpd':
+      return `0${digits(13, 3)}`;
+    case 'gls':
+      return withCheck(`5${digits(10, 1)}`, hasGlsCheckDigit);
+    case 'postnl':
+      return `3S${seed.slice(0, 4).toUpperCase().replace(/[^A-Z]/g, 'X')}${digits(9, 2)}`;
+    default:
+      return `${carrier.toUpperCase()}${seed.toUpperCase()}`;
+  }
 }

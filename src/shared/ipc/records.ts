@@ -315,7 +315,12 @@ export const ScannerSettings = z.strictObject({
   maxInterKeyMs: z.number().int().min(5).max(500),
   minLength: z.number().int().min(1).max(64),
   prefix: z.string().max(8),
-  suffix: z.enum(['Enter', 'Tab']),
+  /** 'None': the scanner sends nothing after a code, which then ends when the keys stop. */
+  suffix: z.enum(['Enter', 'Tab', 'None']),
+  /** A key the scanner sends for the GS1 group separator besides Ctrl+], Ctrl+5, F8 and Alt+0029 (a key name, e.g. 'F9'). */
+  gsKey: z.string().max(20).optional(),
+  /** How the scanner types: US key positions, the desk's layout, or decided per scan ('auto', the default). */
+  scannerLayout: z.enum(['auto', 'us', 'desk']).optional(),
 });
 export const Settings = z.object({
   scanner: ScannerSettings,

@@ -41,7 +41,7 @@ describe('ScanDetector (key timing, physical keys)', () => {
 
   it('reads a fast burst ended by Enter as a scan, and keeps its Enter from the page', () => {
     const events = scanInto(document.body, time, 'SKU-00042');
-    expect(scans).toEqual([{ code: 'SKU-00042', keys: 9, durationMs: 36 }]);
+    expect(scans).toEqual([{ code: 'SKU-00042', keys: 9, durationMs: 36, reading: 'us', otherReading: null, capsLock: false }]);
     expect(events.at(-1)!.defaultPrevented).toBe(true);
     // the first key could have been a person's and went through; the following fast ones did not
     expect(events[0]!.defaultPrevented).toBe(false);
@@ -214,7 +214,7 @@ describe('ScanDetector (key timing, physical keys)', () => {
       keydown(document.body, { key: ch, code: `Key${ch}`, shiftKey: true });
       time.advance(2);
     }
-    keydown(document.body, { key: '\u001d', code: '' }); // GS separator
+    keydown(document.body, { key: '\u0002', code: '' }); // STX: no code has one
     time.advance(2);
     keydown(document.body, { key: 'F5', code: 'F5' }); // never reaches the page: no reload mid-scan
     time.advance(2);
@@ -223,7 +223,7 @@ describe('ScanDetector (key timing, physical keys)', () => {
     keydown(document.body, { key: 'Enter', code: 'Enter' });
     expect(last.defaultPrevented).toBe(true);
     expect(scans).toEqual([]);
-    expect(rejects).toMatchObject([{ reason: 'unreadable', keys: 5 }]);
+    expect(rejects).toMatchObject([{ reason: 'unreadable', keys: 5, unreadableKeys: ['\u0002', 'F5'] }]);
   });
 
   it('does not take a person’s shortcut (Alt+2, F2) for part of a scan', () => {

@@ -1,4 +1,5 @@
 /** Synthetic key events and a fake clock for the scanner tests (no real waiting anywhere). */
+import type { KeyStroke } from '../../corpus/wedge';
 
 export interface FakeTime {
   now: () => number;
@@ -65,5 +66,29 @@ export function scanInto(target: EventTarget, time: FakeTime, text: string, opts
   }
   const suffix = opts.suffix === undefined ? 'Enter' : opts.suffix;
   if (suffix) events.push(keydown(target, { key: suffix, code: suffix }));
+  return events;
+}
+
+/** Replays a wedge's key strokes (test/corpus/wedge.ts) as KeyboardEvents, `gapMs` apart. */
+export function replay(target: EventTarget, time: FakeTime, strokes: readonly KeyStroke[], gapMs = 3): KeyboardEvent[] {
+  const events: KeyboardEvent[] = [];
+  for (const s of strokes) {
+    const e = new KeyboardEvent(s.type, {
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      key: s.key,
+      code: s.code,
+      shiftKey: s.shiftKey,
+      ctrlKey: s.ctrlKey,
+      altKey: s.altKey,
+      modifierAltGraph: s.altGraph,
+      modifierCapsLock: s.capsLock,
+    });
+    target.dispatchEvent(e);
+    events.push(e);
+    // modifiers and key-ups cost no time of their own: the gap is between characters
+    if (s.type === 'keydown' && !['Shift', 'Alt', 'Control'].includes(s.key)) time.advance(gapMs);
+  }
   return events;
 }

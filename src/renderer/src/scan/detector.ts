@@ -1,4 +1,4 @@
-import { charForKey, isControlChar, MODIFIER_KEYS } from './key-map';
+import { evidenceOf, GS, isControlChar, isGroupSeparatorKey, isLineEndKey, keyName, MODIFIER_KEYS, readKey, type KeyReading } from './key-map';
 import { isTextEntry, keyTarget } from './text-entry';
 import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
 
@@ -19,8 +19,15 @@ export interface ScannerConfig {
   minLength: number;
   /** Characters the scanner sends before each code (may be empty); stripped from the code. */
   prefix: string;
-  /** The key the scanner sends after each code. */
-  suffix: 'Enter' | 'Tab';
+  /** The key the scanner sends after each code ('None': a code ends when the keys stop). */
+  suffix: 'Enter' | 'Tab' | 'None';
+  /** A key the scanner sends for the GS1 group separator besides the usual ones (e.g. 'F9'). */
+  gsKey?: string | undefined;
+  /**
+   * How the scanner types: 'us' key positions (most scanners), the 'desk' layout's characters,
+   * or 'auto': decided per burst from the keys (see key-map.ts).
+   */
+  scannerLayout?: 'auto' | 'us' | 'desk' | undefined;
 }
 
 export interface DetectedScan {
@@ -29,6 +36,12 @@ export interface DetectedScan {
   keys: number;
   /** First key to suffix key. */
   durationMs: number;
+  /** Which reading of the keys made the code: US key positions, or the desk layout's characters. */
+  reading: 'us' | 'desk';
+  /** The code as the other reading gives it, when different (the setup check explains the difference). */
+  otherReading: string | null;
+  /** Caps Lock was on during the burst (the detector undid it). */
+  capsLock: boolean;
 }
 
 export type RejectReason = 'too_long' | 'unreadable' | 'no_suffix' | 'wrong_suffix' | 'missing_prefix';
@@ -40,6 +53,8 @@ export interface RejectedBurst {
   message: string;
   /** The first characters, control characters made visible, for the worker to recognise it. */
   preview: string;
+  /** Names of the keys in the burst that are not characters ("Ctrl+B", "F9"). */
+  unreadableKeys: string[];
 }
 
 export interface KeySample {
@@ -82,7 +97,7 @@ const PREVIEW_LENGTH = 24;
 export function previewOf(text: string): string {
   const visible = [...text.slice(0, PREVIEW_LENGTH * 2)]
     .slice(0, PREVIEW_LENGTH)
-    .map((ch) => (isControlChar(ch) ? '�' : ch))
+    .map((ch) => (ch === GS ? '␝' : isControlChar(ch) ? '�' : ch))
     .join('');
   return text.length > PREVIEW_LENGTH ? `${visible}…` : visible;
 }
@@ -94,14 +109,23 @@ export class ScanDetector {
   readonly #now: () => number;
   readonly #schedule: (fn: () => void, ms: number) => () => void;
 
-  // The burst being read. `chars` is capped, `keys` is not, so a flood costs O(1) per key.
-  #chars = '';
-  #keyChars = ''; // `event.key` of the first keys, to match a prefix made of symbols
+  // The burst being read, in both readings. They are capped, `keys` is not, so a flood costs O(1) per key.
+  #us = '';
+  #desk = '';
+  #evidence = { us: 0, desk: 0 };
+  #capsLock = false;
   #keys = 0;
   #first = 0;
   #last = 0;
-  #unreadable = false;
+  #unreadable: string[] = [];
   #cancelIdle: (() => void) | null = null;
+  /** Digits typed on the keypad with Alt held (Alt+0029 is a GS). */
+  #altDigits = '';
+  /** The reading the last burst with evidence chose: bursts without evidence follow it. */
+  #lastReading: 'us' | 'desk' = 'us';
+  /** Until then, an Enter or Ctrl+J is the rest of a CR+LF suffix, not a person's key. */
+  #lineEndUntil = -Infinity;
+  #lineEndTarget: EventTarget | null = null;
 
   constructor(options: ScanDetectorOptions) {
     this.#options = options;
@@ -127,10 +151,13 @@ export class ScanDetector {
 
   /** Forgets the burst being read (focus moved, window blurred, config changed). */
   reset(): void {
-    this.#chars = '';
-    this.#keyChars = '';
+    this.#us = '';
+    this.#desk = '';
+    this.#evidence = { us: 0, desk: 0 };
+    this.#capsLock = false;
     this.#keys = 0;
-    this.#unreadable = false;
+    this.#unreadable = [];
+    this.#altDigits = '';
     this.#cancelIdle?.();
     this.#cancelIdle = null;
   }
@@ -138,18 +165,34 @@ export class ScanDetector {
   /** Listens on `target` in the capture phase (before any element sees the key). */
   attach(target: Window | HTMLElement = window): () => void {
     const onKeydown = (e: Event): void => this.handleKeydown(e as KeyboardEvent);
+    const onKeyup = (e: Event): void => this.handleKeyup(e as KeyboardEvent);
     const onBlur = (): void => this.#endBurst();
     target.addEventListener('keydown', onKeydown, { capture: true });
+    target.addEventListener('keyup', onKeyup, { capture: true });
     target.addEventListener('blur', onBlur);
     return () => {
       target.removeEventListener('keydown', onKeydown, { capture: true });
+      target.removeEventListener('keyup', onKeyup, { capture: true });
       target.removeEventListener('blur', onBlur);
       this.reset();
     };
   }
 
+  /** Alt released after keypad digits: the character they number (Windows' Alt codes; Alt+0029 is GS). */
+  handleKeyup(event: KeyboardEvent): void {
+    if (event.key === 'Alt') this.#flushAltCode(this.#options.now ? this.#options.now() : this.#now());
+  }
+
   handleKeydown(event: KeyboardEvent): void {
-    if (event.isComposing || event.key === 'Process' || event.key === 'Dead') return;
+    // A dead key is still read (by its position): a US-set scanner's `=` is a dead key on QWERTZ.
+    if (event.isComposing || event.key === 'Process') return;
+    // Only the very next key can be the LF of a CR+LF suffix, and only where the scan went.
+    const lineEndUntil = this.#lineEndUntil;
+    const lineEndTarget = this.#lineEndTarget;
+    if (!MODIFIER_KEYS.has(event.key)) {
+      this.#lineEndUntil = -Infinity;
+      this.#lineEndTarget = null;
+    }
     if ((this.#options.ignoreTextEntry ?? true) && isTextEntry(keyTarget(event))) {
       this.reset();
       return;
@@ -157,15 +200,24 @@ export class ScanDetector {
     if (MODIFIER_KEYS.has(event.key)) return;
 
     const t = this.#options.now ? this.#options.now() : event.timeStamp > 0 ? event.timeStamp : this.#now();
+    if (this.#altDigits && !(event.altKey && /^Numpad[0-9]$/.test(event.code))) this.#flushAltCode(t);
     const limit = this.#config.maxInterKeyMs;
+    const lineEnd = isLineEndKey(event);
+    // The LF of a CR+LF suffix (a second Enter, or Ctrl+J) right after a scan: part of that scan.
+    if (this.#keys === 0 && lineEnd && t <= lineEndUntil && keyTarget(event) === lineEndTarget) {
+      swallow(event);
+      return;
+    }
     const gap = this.#keys > 0 ? t - this.#last : null;
     const isSuffix = this.#isSuffix(event);
-    const isOtherEnd = !isSuffix && (event.key === 'Enter' || event.key === 'Tab');
+    const isOtherEnd = !isSuffix && (lineEnd || event.key === 'Tab');
     const allowed = isSuffix ? limit * SUFFIX_GRACE_FACTOR : limit;
     const inBurst = gap !== null && gap <= allowed;
+    const gs = !isSuffix && !isOtherEnd && isGroupSeparatorKey(event, this.#config.gsKey);
+    const reading = isSuffix || isOtherEnd ? null : gs ? { us: GS, desk: GS } : readKey(event);
 
     this.#options.onKey?.({
-      char: isSuffix || isOtherEnd ? null : charForKey(event),
+      char: reading ? (this.#config.scannerLayout === 'desk' ? reading.desk : reading.us) : null,
       key: event.key,
       code: event.code,
       gapMs: gap,
@@ -175,7 +227,13 @@ export class ScanDetector {
     if (this.#keys > 0 && !inBurst) this.#endBurst();
 
     if (isSuffix || isOtherEnd) {
-      if (inBurst && this.#complete(t, isOtherEnd ? event.key : null)) swallow(event);
+      if (inBurst && this.#complete(t, isOtherEnd ? keyName(event) : null)) {
+        swallow(event);
+        if (event.key === 'Enter' || event.code === 'NumpadEnter') {
+          this.#lineEndUntil = t + limit * SUFFIX_GRACE_FACTOR;
+          this.#lineEndTarget = keyTarget(event);
+        }
+      }
       this.reset();
       return;
     }
@@ -183,45 +241,77 @@ export class ScanDetector {
       this.reset();
       return;
     }
+    // Alt+keypad digits: an Alt code, read when Alt is released.
+    if (event.altKey && /^Numpad[0-9]$/.test(event.code) && (inBurst || this.#keys === 0)) {
+      if (this.#keys === 0 && !this.#altDigits) this.#first = t;
+      this.#altDigits += event.code.slice(6);
+      this.#last = t;
+      if (inBurst) swallow(event);
+      return;
+    }
 
-    const modified = event.ctrlKey || event.metaKey || (event.altKey && !event.getModifierState?.('AltGraph'));
-    const ch = modified ? null : charForKey(event);
+    const modified = !gs && (event.ctrlKey || event.metaKey || (event.altKey && !event.getModifierState?.('AltGraph')));
+    const read: KeyReading | null = modified || reading?.us == null ? null : reading;
     // Attached to a field, keys type into it until a scan is certain (the field's owner then
     // restores or clears it): swallowing there would eat a fast typist's second digit.
     const inField = !(this.#options.ignoreTextEntry ?? true);
-    if (ch === null) {
+    if (read === null) {
       // Outside a burst this is a person's shortcut or navigation key (in a field: Backspace,
-      // arrows); inside a window-wide burst, an unreadable key the scanner sent (a GS1
-      // separator as Ctrl+], an ALT code...).
+      // arrows); inside a window-wide burst, an unreadable key the scanner sent (an unmapped
+      // control character, an F-key...).
       if (!inBurst || inField) {
         this.reset();
         return;
       }
-      this.#append(REPLACEMENT, REPLACEMENT, t);
-      this.#unreadable = true;
+      this.#append({ us: REPLACEMENT, desk: REPLACEMENT }, t);
+      if (this.#unreadable.length < 5) this.#unreadable.push(keyName(event));
       swallow(event);
       return;
     }
-    if (isControlChar(ch)) this.#unreadable = true;
+    if (isControlChar(read.us ?? '') && this.#unreadable.length < 5) this.#unreadable.push(keyName(event));
+    const evidence = gs ? null : evidenceOf(event);
+    if (evidence) this.#evidence[evidence] += 1;
+    if (event.getModifierState?.('CapsLock')) this.#capsLock = true;
     // Window-wide, the first key might be a person's; the following fast ones are the scanner's
     // and must not reach the page (Space would press a focused button, F5 would reload).
     if (inBurst && !inField) swallow(event);
-    this.#append(ch, event.key.length === 1 ? event.key : REPLACEMENT, t);
+    this.#append(read, t);
+  }
+
+  #flushAltCode(t: number): void {
+    const digits = this.#altDigits;
+    this.#altDigits = '';
+    if (!digits) return;
+    const ch = String.fromCharCode(Number(digits) % 256);
+    this.#append({ us: ch, desk: ch }, t);
   }
 
   #isSuffix(event: KeyboardEvent): boolean {
-    if (event.ctrlKey || event.altKey || event.metaKey) return false;
-    if (this.#config.suffix === 'Enter') return event.key === 'Enter' || event.code === 'Enter' || event.code === 'NumpadEnter';
-    return event.key === 'Tab' && !event.shiftKey;
+    if (event.altKey || event.metaKey) return false;
+    // Ctrl+M (CR) and Ctrl+J (LF) are how some wedges type the line end.
+    if (this.#config.suffix === 'Enter') return isLineEndKey(event);
+    if (event.ctrlKey) return false;
+    return this.#config.suffix === 'Tab' && event.key === 'Tab' && !event.shiftKey;
   }
 
-  #append(ch: string, keyChar: string, t: number): void {
-    if (this.#keys === 0) this.#first = t;
+  #append(read: KeyReading, t: number): void {
+    if (this.#keys === 0 && !this.#altDigits) this.#first = t;
     this.#keys += 1;
     this.#last = t;
-    if (this.#chars.length < this.#maxCodeLength + this.#config.prefix.length + 1) this.#chars += ch;
-    if (this.#keyChars.length < this.#config.prefix.length) this.#keyChars += keyChar;
+    if (this.#us.length < this.#maxCodeLength + this.#config.prefix.length + 1) {
+      this.#us += read.us ?? REPLACEMENT;
+      this.#desk += read.desk ?? read.us ?? REPLACEMENT;
+    }
     if (this.#codeKeys() >= this.#config.minLength && !this.#cancelIdle) this.#watchIdle();
+  }
+
+  /** The reading this burst is taken in: the setting, else the burst's evidence, else the last burst's. */
+  #reading(): 'us' | 'desk' {
+    const set = this.#config.scannerLayout ?? 'auto';
+    if (set !== 'auto') return set;
+    const { us, desk } = this.#evidence;
+    if (us !== desk) this.#lastReading = desk > us ? 'desk' : 'us';
+    return this.#lastReading;
   }
 
   #codeKeys(): number {
@@ -240,8 +330,14 @@ export class ScanDetector {
     }, wait);
   }
 
-  /** Ends a burst that got no suffix: long enough to be a scanner's -> clear feedback. */
+  /** Ends a burst that got no suffix: long enough to be a scanner's -> a scan (suffix 'None') or clear feedback. */
   #endBurst(): void {
+    if (this.#altDigits) this.#flushAltCode(this.#last);
+    if (this.#config.suffix === 'None' && this.#codeKeys() >= this.#config.minLength) {
+      this.#complete(this.#last, null);
+      this.reset();
+      return;
+    }
     if (this.#codeKeys() >= this.#config.minLength) {
       const suffix = this.#config.suffix;
       this.#reject(
@@ -263,30 +359,44 @@ export class ScanDetector {
       return true;
     }
     if (wrongEnd) {
-      this.#reject('wrong_suffix', `A scan ended with ${wrongEnd}, but the scanner setting says ${this.#config.suffix}. Change it in Settings, Scanner.`);
+      const expected = this.#config.suffix === 'None' ? 'nothing after a code' : this.#config.suffix;
+      this.#reject('wrong_suffix', `A scan ended with ${wrongEnd}, but the scanner setting says ${expected}. Change it in Settings, Scanner.`);
       return true;
     }
-    if (this.#unreadable) {
-      this.#reject('unreadable', 'The scan contained control characters or keys that are not characters. Scan again, or check the scanner setup.');
+    if (this.#unreadable.length > 0) {
+      this.#reject('unreadable', `The scan contained keys that are not characters (${this.#unreadable.join(', ')}). Scan again, or run the scanner setup check (Settings, Scanner).`);
       return true;
     }
-    let code = this.#chars;
+    const reading = this.#reading();
+    let code = reading === 'us' ? this.#us : this.#desk;
+    let other = reading === 'us' ? this.#desk : this.#us;
     if (prefix) {
-      const matches = [...prefix].every((p, i) => this.#chars[i] === p || this.#keyChars[i] === p);
+      const matches = [...prefix].every((p, i) => this.#us[i] === p || this.#desk[i] === p);
       if (!matches) {
         this.#reject('missing_prefix', `A fast burst did not start with the scanner prefix "${prefix}". Check the prefix in Settings, Scanner.`);
         return true;
       }
-      code = this.#chars.slice(prefix.length);
+      code = code.slice(prefix.length);
+      other = other.slice(prefix.length);
     }
-    const scan: DetectedScan = { code, keys: this.#keys, durationMs: Math.max(0, t - this.#first) };
+    // Spaces a scanner adds around a code (as prefix or suffix) are not part of it.
+    code = code.trim();
+    other = other.trim();
+    const scan: DetectedScan = {
+      code,
+      keys: this.#keys,
+      durationMs: Math.max(0, t - this.#first),
+      reading,
+      otherReading: other === code ? null : other,
+      capsLock: this.#capsLock,
+    };
     this.reset();
     this.#options.onScan(scan);
     return true;
   }
 
   #reject(reason: RejectReason, message: string): void {
-    const burst: RejectedBurst = { reason, keys: this.#keys, message, preview: previewOf(this.#chars) };
+    const burst: RejectedBurst = { reason, keys: this.#keys, message, preview: previewOf(this.#reading() === 'us' ? this.#us : this.#desk), unreadableKeys: [...this.#unreadable] };
     this.reset();
     this.#options.onReject?.(burst);
   }

@@ -1,0 +1,236 @@
+import type { ScannerConfig } from './detector';
+import { evidenceOf, GS, isGroupSeparatorKey, isLineEndKey, keyName, MODIFIER_KEYS, readKey, type KeyLike } from './key-map';
+
+/**
+ * The scanner setup check: the worker scans known codes from a test sheet, and from the keys
+ * that arrived this tells in plain words what is wrong, which app settings would fix it, and what
+ * to change on the scanner for the rest. Pure: it reads recorded keys, not the DOM.
+ */
+
+export interface SheetCode {
+  id: 'layout' | 'gs1' | 'digits';
+  /** Caption on the sheet. */
+  title: string;
+  /** What the barcode holds (GS as ASCII 29); what a right setup delivers. */
+  text: string;
+  /** bwip-js symbology and its text for drawing it. */
+  bcid: 'code128' | 'gs1-128' | 'ean13';
+  drawText: string;
+}
+
+/** Chosen so each tells something: letters that layouts move (A/Q, Z/W, Y/Z), lower case, shifted symbols; a GS1 separator; digits only. */
+export const TEST_SHEET: readonly SheetCode[] = [
+  { id: 'layout', title: 'Letters and symbols', text: 'Az-Qy%(5)/W1', bcid: 'code128', drawText: 'Az-Qy%(5)/W1' },
+  { id: 'gs1', title: 'GS1 carton label', text: `0104012345678901101A2B${GS}17261231`, bcid: 'gs1-128', drawText: '(01)04012345678901(10)1A2B(17)261231' },
+  { id: 'digits', title: 'Digits only (EAN-13)', text: '4006381333931', bcid: 'ean13', drawText: '4006381333931' },
+];
+
+export interface RecordedKey extends KeyLike {
+  type: 'keydown' | 'keyup';
+  /** ms, any origin. */
+  t: number;
+}
+
+export type FindingId = 'ok' | 'layout_setting' | 'layout_mismatch' | 'caps_lock' | 'prefix_extra' | 'prefix_missing' | 'suffix_missing' | 'suffix_other' | 'suffix_extra' | 'gs_unread' | 'gs_dropped' | 'too_slow' | 'too_slow_for_any' | 'unrecognised';
+
+export interface Finding {
+  id: FindingId;
+  /** Plain words for the worker. */
+  text: string;
+  /** The app settings that fix it, when the app can. */
+  fix?: Partial<Pick<ScannerConfig, 'prefix' | 'suffix' | 'gsKey' | 'scannerLayout' | 'maxInterKeyMs'>>;
+  /** What to change on the scanner (its manual's setting), when only the scanner can fix it. */
+  scannerSetting?: string;
+}
+
+const AIM = /^\][A-Za-z][0-9A-Za-z]/;
+const MAX_LIMIT = 500;
+
+function visible(text: string): string {
+  return text.replaceAll(GS, '␝');
+}
+
+/** Reads what the keys of one scan delivered, in both readings, with suffix, gaps and unreadable keys apart. */
+function decode(keys: readonly RecordedKey[], config: ScannerConfig) {
+  let us = '';
+  let desk = '';
+  const unreadable: string[] = [];
+  const gaps: number[] = [];
+  const suffix: string[] = [];
+  const evidence = { us: 0, desk: 0 };
+  let capsLock = false;
+  let altDigits = '';
+  let last: number | null = null;
+  const addChar = (u: string, d: string, t: number): void => {
+    if (last !== null) gaps.push(t - last);
+    last = t;
+    us += u;
+    desk += d;
+  };
+  for (const k of keys) {
+    if (k.type === 'keyup') {
+      if (k.key === 'Alt' && altDigits) {
+        const ch = String.fromCharCode(Number(altDigits) % 256);
+        altDigits = '';
+        addChar(ch, ch, k.t);
+      }
+      continue;
+    }
+    if (MODIFIER_KEYS.has(k.key)) continue;
+    if (k.getModifierState?.('CapsLock')) capsLock = true;
+    if (isLineEndKey(k) || k.key === 'Tab') {
+      suffix.push(k.key === 'Tab' ? 'Tab' : 'Enter');
+      continue;
+    }
+    if (suffix.length > 0) suffix.push(keyName(k)); // keys after a suffix: part of what follows
+    if (k.altKey && /^Numpad[0-9]$/.test(k.code)) {
+      altDigits += k.code.slice(6);
+      continue;
+    }
+    if (isGroupSeparatorKey(k, config.gsKey)) {
+      addChar(GS, GS, k.t);
+      continue;
+    }
+    const read = k.ctrlKey || k.altKey ? null : readKey(k);
+    if (!read || read.us === null) {
+      unreadable.push(keyName(k));
+      addChar('\uFFFD', '\uFFFD', k.t);
+      continue;
+    }
+    const e = evidenceOf(k);
+    if (e) evidence[e] += 1;
+    addChar(read.us, read.desk ?? read.us, k.t);
+  }
+  const suffixEnd = suffix.length > 0 ? keys.find((k) => k.type === 'keydown' && (isLineEndKey(k) || k.key === 'Tab')) : undefined;
+  if (suffixEnd && last !== null) gaps.push(Math.max(0, suffixEnd.t - last) / 2); // the suffix may trail by twice the limit
+  return { us, desk, unreadable, gaps, suffix, evidence, capsLock };
+}
+
+interface Match {
+  reading: 'us' | 'desk';
+  prefix: string;
+  extraEnd: string;
+  aim: string;
+}
+
+/** Where `expected` sits in `received` (a symbology identifier in front is fine: the parser strips it). */
+function locate(received: string, expected: string, reading: 'us' | 'desk'): Match | null {
+  const at = received.indexOf(expected);
+  if (at < 0) return null;
+  let before = received.slice(0, at);
+  const aim = AIM.exec(before.slice(-3))?.[0] ?? '';
+  if (aim && before.endsWith(aim)) before = before.slice(0, -3);
+  return { reading, prefix: before.trim(), extraEnd: received.slice(at + expected.length).trim(), aim };
+}
+
+/** What is wrong, judged from the keys of one scan of `code`. An empty list never comes back: all well is a finding too. */
+export function diagnose(code: SheetCode, keys: readonly RecordedKey[], config: ScannerConfig): Finding[] {
+  const d = decode(keys, config);
+  const findings: Finding[] = [];
+  if (d.us.length === 0) return [{ id: 'unrecognised', text: 'No characters arrived. Check that the scanner is plugged in and set to USB keyboard (HID) mode.' }];
+
+  // Timing first: a scan the detector splits never arrives whole, whatever else is right.
+  const slowest = Math.max(0, ...d.gaps);
+  if (slowest > MAX_LIMIT) {
+    findings.push({
+      id: 'too_slow_for_any',
+      text: `The scanner types too slowly (up to ${Math.round(slowest)} ms between keys) to be told from a person typing.`,
+      scannerSetting: 'Raise its USB keyboard speed, or set its inter-character delay to 0 (in the scanner manual: "Keyboard speed" or "Inter-character delay").',
+    });
+  } else if (slowest > config.maxInterKeyMs) {
+    const limit = Math.min(MAX_LIMIT, Math.ceil((slowest * 1.25) / 5) * 5);
+    findings.push({ id: 'too_slow', text: `Keys arrived up to ${Math.round(slowest)} ms apart, over the limit of ${config.maxInterKeyMs} ms: scans would be cut in two.`, fix: { maxInterKeyMs: limit } });
+  }
+
+  // GS: the only code on the sheet that holds one.
+  let expected = code.text;
+  const gsExpected = expected.includes(GS);
+  const gsUnread = gsExpected && d.unreadable.length > 0;
+  const usText = gsUnread ? d.us.replaceAll('\uFFFD', GS) : d.us;
+  const deskText = gsUnread ? d.desk.replaceAll('\uFFFD', GS) : d.desk;
+  let match = locate(usText, expected, 'us') ?? locate(deskText, expected, 'desk');
+  if (!match && gsExpected) {
+    const dropped = expected.replaceAll(GS, '');
+    match = locate(usText, dropped, 'us') ?? locate(deskText, dropped, 'desk');
+    if (match) {
+      expected = dropped;
+      findings.push({
+        id: 'gs_dropped',
+        text: 'The scanner leaves out the GS1 separator. Codes whose lot or serial comes before another element cannot be read without it.',
+        scannerSetting: 'Make it send the group separator (GS, ASCII 29) — in the scanner manual: "Transmit FNC1 as GS" or "GS1 FNC1 character".',
+      });
+    }
+  }
+  if (gsUnread && match) {
+    const key = d.unreadable[0] ?? '';
+    const single = /^F\d{1,2}$/.test(key) || /^[A-Za-z0-9]+$/.test(key);
+    findings.push(
+      single
+        ? { id: 'gs_unread', text: `The scanner sends the GS1 separator as the key ${key}, which the app does not read as one yet.`, fix: { gsKey: key } }
+        : {
+            id: 'gs_unread',
+            text: `The scanner sends the GS1 separator as ${key}, which the app cannot read.`,
+            scannerSetting: 'Set it to send GS as Ctrl+] or F8 (in the scanner manual: "FNC1 substitute" or "GS character").',
+          },
+    );
+  } else if (d.unreadable.length > 0 && !gsUnread) {
+    findings.push({ id: 'unrecognised', text: `The scan held keys that are not characters (${d.unreadable.join(', ')}).`, scannerSetting: 'Reset the scanner to its factory settings and set it to USB keyboard (HID) mode with a US keyboard layout.' });
+  }
+
+  if (!match) {
+    const lower = expected.toLowerCase();
+    const caseOnly = d.us.toLowerCase().includes(lower) || d.desk.toLowerCase().includes(lower);
+    if (caseOnly) {
+      findings.push({ id: 'caps_lock', text: 'Upper and lower case came in swapped: Caps Lock is probably on at the desk or in the scanner.', scannerSetting: 'Turn Caps Lock off. If it is off, set the scanner to "case as encoded" (no case conversion).' });
+    } else {
+      findings.push({
+        id: 'layout_mismatch',
+        text: `The scanner is set to a different keyboard layout than this desk: it sent “${visible(d.desk)}” for “${visible(code.text)}”.`,
+        scannerSetting: 'Set the scanner to the US keyboard layout (in its manual: "Keyboard country: USA"), or to the same layout as this desk.',
+      });
+    }
+    return findings;
+  }
+
+  // Which reading the app would take on its own, and whether the setting must say otherwise.
+  const same = usText === deskText;
+  if (!same) {
+    const auto = d.evidence.desk > d.evidence.us ? 'desk' : d.evidence.us > d.evidence.desk ? 'us' : null;
+    const current = config.scannerLayout && config.scannerLayout !== 'auto' ? config.scannerLayout : (auto ?? 'us');
+    if (current !== match.reading) {
+      findings.push({
+        id: 'layout_setting',
+        text: match.reading === 'desk' ? 'The scanner types in this desk’s keyboard layout; the app must be told so.' : 'The scanner types US key positions; the app must be told so.',
+        fix: { scannerLayout: match.reading },
+      });
+    }
+  }
+  if (d.capsLock) findings.push({ id: 'caps_lock', text: 'Caps Lock is on. Scans are read right anyway, but anything typed at this desk comes out in capitals.', scannerSetting: 'Turn Caps Lock off on the keyboard.' });
+
+  if (match.prefix !== config.prefix) {
+    if (match.prefix && match.prefix.length <= 8) findings.push({ id: 'prefix_extra', text: `The scanner sends “${match.prefix}” before each code.`, fix: { prefix: match.prefix } });
+    else if (match.prefix) findings.push({ id: 'prefix_extra', text: `The scanner sends “${match.prefix}” before each code, longer than a prefix can be.`, scannerSetting: 'Remove the prefix in the scanner (in its manual: "Prefix" / "Clear all prefixes").' });
+    else findings.push({ id: 'prefix_missing', text: `The app expects the prefix “${config.prefix}”, but the scanner sends none.`, fix: { prefix: '' } });
+  }
+  if (match.extraEnd) findings.push({ id: 'suffix_extra', text: `The scanner sends “${visible(match.extraEnd)}” after each code.`, scannerSetting: 'Remove the suffix characters in the scanner (in its manual: "Suffix" / "Clear all suffixes"), keep only Enter.' });
+
+  const sent = d.suffix[0] ?? null;
+  const wanted = config.suffix;
+  if (sent === null && wanted !== 'None') {
+    findings.push({
+      id: 'suffix_missing',
+      text: `The scanner sends nothing after a code, but the app waits for ${wanted}.`,
+      fix: { suffix: 'None' },
+      scannerSetting: 'Better: set the scanner to send Enter after each code (in its manual: "Add CR suffix" / "Enter").',
+    });
+  } else if (sent !== null && sent !== wanted) {
+    findings.push({ id: 'suffix_other', text: `The scanner ends each code with ${sent}, but the app waits for ${wanted === 'None' ? 'nothing' : wanted}.`, fix: { suffix: sent === 'Tab' ? 'Tab' : 'Enter' } });
+  }
+  if (findings.length === 0) findings.push({ id: 'ok', text: match.aim ? `Read right (the scanner puts the symbology identifier ${match.aim} in front, which the app uses).` : 'Read right.' });
+  return findings;
+}
+
+/** The settings that fix every finding the app can fix, merged. */
+export function fixesOf(findings: readonly Finding[]): Finding['fix'] {
+  return Object.assign({}, ...findings.map((f) => f.fix ?? {})) as Finding['fix'];
+}

@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import { render } from 'vitest-browser-svelte';
+import { ScanDetector, type DetectedScan } from '../../../src/renderer/src/scan/detector';
+import ScannerSetupCheck from '../../../src/renderer/src/screens/settings/ScannerSetupCheck.svelte';
+import { TEST_SHEET } from '../../../src/renderer/src/scan/setup-check';
+import { loadSettings } from '../../../src/renderer/src/state/settings.svelte';
+import '../../../src/renderer/src/styles/base.css';
+import { wedgeStrokes, type WedgeSetup } from '../../corpus/wedge';
+import { createFakeDesk, type FakeDesk } from '../support/fake-desk';
+
+/** Types the sheet's codes into the focused capture field as the wedge would, waiting for each to be judged. */
+async function scanSheet(setup: WedgeSetup, shot?: string): Promise<void> {
+  for (const [i, code] of TEST_SHEET.entries()) {
+    await expect.element(page.getByText(`Code ${i + 1} of ${TEST_SHEET.length}`)).toBeVisible();
+    if (i === 0 && shot) await page.screenshot({ path: shot });
+    const target = document.activeElement ?? document.body;
+    for (const s of wedgeStrokes(code.text, setup)) {
+      target.dispatchEvent(new KeyboardEvent(s.type, { bubbles: true, cancelable: true, key: s.key, code: s.code, shiftKey: s.shiftKey, ctrlKey: s.ctrlKey, altKey: s.altKey, modifierCapsLock: s.capsLock, modifierAltGraph: s.altGraph }));
+    }
+  }
+}
+
+describe('scanner setup check screen', () => {
+  let fake: FakeDesk;
+  let uninstall: () => void;
+  beforeEach(async () => {
+    await page.viewport(1100, 900);
+    fake = createFakeDesk();
+    uninstall = fake.install();
+    await loadSettings();
+  });
+  afterEach(() => uninstall());
+
+  it('finds a Tab suffix, GS sent as F9 and Caps Lock; applies the two the app can fix and names the scanner setting for the third', async () => {
+    render(ScannerSetupCheck);
+    await expect.element(page.getByRole('list', { name: 'Test sheet' })).toBeVisible();
+    await expect.poll(() => document.querySelectorAll('canvas[data-drawn]').length).toBe(3);
+    await page.screenshot({ path: '../../artifacts/components/setup-check-1-intro.png' });
+    await page.getByRole('button', { name: 'Start the check' }).click();
+    await scanSheet({ scanner: 'us', desk: 'us', gs: 'substitute-f9', suffix: 'tab', capsLock: true }, '../../artifacts/components/setup-check-2-scan.png');
+    const findings = page.getByTestId('setup-findings');
+    await expect.element(findings).toHaveTextContent('ends each code with Tab');
+    await expect.element(findings).toHaveTextContent('GS1 separator as the key F9');
+    await expect.element(findings).toHaveTextContent('Caps Lock is on');
+    await expect.element(page.getByText('Turn Caps Lock off on the keyboard.')).toBeVisible();
+    await page.screenshot({ path: '../../artifacts/components/setup-check-3-summary.png' });
+    await page.getByRole('button', { name: 'Apply these settings' }).click();
+    await expect.element(page.getByRole('status')).toHaveTextContent('Settings saved');
+    const update = fake.calls.find((c) => c.channel === 'settings.update');
+    expect(update?.input).toEqual({ scanner: { suffix: 'Tab', gsKey: 'F9' } });
+    await page.screenshot({ path: '../../artifacts/components/setup-check-4-applied.png' });
+  });
+
+  it('says so when all is well, and asks for nothing; the app’s window-wide scanner looks nothing up meanwhile', async () => {
+    const appScans: DetectedScan[] = [];
+    const detach = new ScanDetector({ config: { maxInterKeyMs: 50, minLength: 4, prefix: '', suffix: 'Enter' }, onScan: (s) => appScans.push(s) }).attach(window);
+    render(ScannerSetupCheck);
+    await page.getByRole('button', { name: 'Start the check' }).click();
+    await scanSheet({ scanner: 'us', desk: 'qwertz', gs: 'ctrl-bracket', suffix: 'enter' });
+    await expect.element(page.getByTestId('setup-verdict')).toHaveTextContent('All three codes were read right');
+    expect(fake.calls.some((c) => c.channel === 'settings.update')).toBe(false);
+    detach();
+    expect(appScans).toEqual([]);
+    await page.screenshot({ path: '../../artifacts/components/setup-check-5-all-well.png' });
+  });
+
+  it('a scanner set to another layout than the desk: only the scanner can fix it', async () => {
+    render(ScannerSetupCheck);
+    await page.getByRole('button', { name: 'Start the check' }).click();
+    await scanSheet({ scanner: 'azerty', desk: 'us', gs: 'ctrl-bracket', suffix: 'enter' });
+    await expect.element(page.getByTestId('setup-findings')).toHaveTextContent('different keyboard layout than this desk');
+    await expect.element(page.getByText(/Keyboard country: USA/)).toBeVisible();
+    expect(page.getByRole('button', { name: /Apply/ }).query()).toBeNull();
+    await page.screenshot({ path: '../../artifacts/components/setup-check-6-layout.png' });
+  });
+});
