@@ -8,6 +8,7 @@ export const STATE_LABELS: Record<OutboxState, { label: string; tone: BadgeTone 
   applied: { label: 'applied', tone: 'ok' },
   rejected: { label: 'rejected', tone: 'bad' },
   discarded: { label: 'discarded', tone: 'neutral' },
+  uncertain: { label: 'needs a decision', tone: 'bad' },
 };
 
 /** Main decides; these only choose which buttons to offer. */
