@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, renameSync } from 'node:fs';
 import { migrate } from './migrate';
+import { ensurePrivateFile } from '../private-files';
 
 /** A damaged file that was moved aside; what can be taken over from it is the capabilities' business. */
 export interface DamagedFile {
@@ -87,6 +88,8 @@ function moveAside(file: string, now: Date): string {
 }
 
 function openChecked(file: string, check: 'full' | 'quick'): Database.Database {
+  // 0600 before SQLite opens it: a new file is never readable by others, not even for a moment.
+  ensurePrivateFile(file, ['-wal', '-shm']);
   const db = new Database(file);
   try {
     configure(db);
