@@ -89,7 +89,7 @@ function moveAside(file: string, now: Date): string {
 
 function openChecked(file: string, check: 'full' | 'quick'): Database.Database {
   // 0600 before SQLite opens it: a new file is never readable by others, not even for a moment.
-  ensurePrivateFile(file, ['-wal', '-shm']);
+  if (file !== ':memory:' && file !== '') ensurePrivateFile(file, ['-wal', '-shm']);
   const db = new Database(file);
   try {
     configure(db);
