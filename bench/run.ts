@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { buildRenderer, measureBundle } from './figures/bundle';
 import { measureBrowser } from './figures/browser';
 import { measureCachePaths } from './figures/cache-paths';
+import { measureOutboxDurability } from './figures/outbox-durability';
 import { measureSandboxThroughput } from './figures/sandbox-throughput';
 import { measureStart } from './figures/start';
 import { measureSync } from './figures/sync';
@@ -38,6 +39,7 @@ const MODULES: Module[] = [
   { name: 'cache', run: measureCachePaths },
   { name: 'browser', run: async (ctx) => measureBrowser(ctx, await ensureBuild(ctx)) },
   { name: 'start', run: async (ctx) => measureStart(ctx, await ensureBuild(ctx)) },
+  { name: 'durability', run: measureOutboxDurability },
 ];
 
 async function main(): Promise<void> {

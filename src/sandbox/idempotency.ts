@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import type { SandboxClock } from './clock';
 import type { SandboxDb } from './db/open';
 import { canonicalJson } from './cursor';
+import { IDEMPOTENCY_HORIZON_MS } from '../shared/api/idempotency';
 
-/** How long a key is kept: the contract's promise (resources/openapi.yaml, Idempotency). */
-export const IDEMPOTENCY_HORIZON_MS = 24 * 3600 * 1000;
+export { IDEMPOTENCY_HORIZON_MS };
 
 /** Expired keys are deleted at most this often (a table scan; a lookup ignores them anyway). */
 const PURGE_EVERY_MS = 3600 * 1000;

@@ -8,6 +8,7 @@ import type { SettingsStore } from '../settings';
 import type { SyncCache } from '../sync';
 import type { AccountStatus, Connectivity, SignInInput, SyncStatus } from '../../shared/ipc/records';
 import { DeskFailure } from '../../shared/ipc/result';
+import { isAllowedServiceUrl } from '../../shared/ipc/service-url';
 import { AccountSession } from './account-session';
 import type { StartDemo } from './demo-service';
 
@@ -88,7 +89,17 @@ export class AccountService {
     return this.#serial(async () => {
       await this.#probeKeychain();
       const stored = this.#o.settings.account;
-      if (stored) {
+      if (stored && !isAllowedServiceUrl(stored.baseUrl)) {
+        // Saved by a version that allowed it: using it would send the client secret and every
+        // token in clear text. The desk starts signed out and says why; nothing is sent, and the
+        // account's queued adjustments wait in the cache for a sign-in over https.
+        this.#o.log?.('warn', 'stored account refused: clear-text service URL', { baseUrl: stored.baseUrl });
+        this.#o.notices.add(
+          'error',
+          'account_insecure_url',
+          `The saved account uses ${stored.baseUrl}, which would send your API credentials unencrypted. Nothing was sent. Sign in again with the service's https:// address.`,
+        );
+      } else if (stored) {
         this.#begin(this.#serviceSession(stored));
       } else if (this.#o.settings.demo || demoByDefault) {
         try {

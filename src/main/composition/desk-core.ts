@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { openCache } from './open-cache';
 import { AccountService } from '../account';
 import { EventHub } from '../kernel/ipc/event-hub';
+import { ensurePrivateDir } from '../kernel/private-files';
 import type { Handlers } from '../kernel/ipc/router';
 import type { Log } from '../kernel/log';
 import { NoticeBoard } from '../kernel/notice-board';
@@ -46,7 +46,7 @@ const DEFAULT_SYNC_INTERVAL_MS = 5 * 60_000;
  * nothing of Electron: the Electron edge and the harness both host it.
  */
 export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore> {
-  mkdirSync(options.dataDir, { recursive: true });
+  ensurePrivateDir(options.dataDir);
   const events = new EventHub();
   const notices = new NoticeBoard(events);
   const log = options.log;

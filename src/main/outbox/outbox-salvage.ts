@@ -25,6 +25,9 @@ const COLUMNS = [
   'updated_at',
   'applied_json',
   'last_error_json',
+  'first_sent_at',
+  'basis_json',
+  'check_json',
 ] as const;
 
 /**
@@ -45,7 +48,11 @@ export function salvageOutbox(damagedFile: string, into: Database.Database): Out
     const check = source.pragma('integrity_check(outbox)') as Array<Record<string, unknown>>;
     const verdict = check[0] ? Object.values(check[0])[0] : undefined;
     if (check.length !== 1 || verdict !== 'ok') return { copied: 0, waiting: 0, problem: `outbox damaged: ${String(verdict)}` };
-    const rows = source.prepare(`SELECT ${COLUMNS.join(', ')} FROM outbox ORDER BY seq`).all() as Array<Record<(typeof COLUMNS)[number], unknown>>;
+    // A file of an older schema lacks the newer columns; a key it sent is then taken as first
+    // used when its entry was created, the earliest it can have been, so its age is never short.
+    const present = new Set((source.prepare('SELECT name FROM pragma_table_info(?)').all('outbox') as Array<{ name: string }>).map((c) => c.name));
+    const select = COLUMNS.map((c) => (present.has(c) ? c : c === 'first_sent_at' ? 'CASE WHEN attempts > 0 THEN created_at END AS first_sent_at' : `NULL AS ${c}`));
+    const rows = source.prepare(`SELECT ${select.join(', ')} FROM outbox ORDER BY seq`).all() as Array<Record<(typeof COLUMNS)[number], unknown>>;
     const insert = into.prepare(
       `INSERT OR IGNORE INTO outbox (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { AdjustmentReason, OutboxEntry, OutboxState } from '../../shared/ipc/records';
+import { durably } from '../kernel/cache';
+import type { AdjustmentReason, OutboxCheck, OutboxEntry, OutboxState, StockMark } from '../../shared/ipc/records';
 import type { DeskError } from '../../shared/ipc/result';
 
 /** An outbox entry as stored: the record the renderer sees, plus what only main may know. */
@@ -27,7 +28,11 @@ export interface OutboxChange {
   attempts?: number;
   applied?: OutboxEntry['applied'];
   lastError?: DeskError | null;
+  /** A new key also clears firstSentAt, basis and check: the new key has never been sent. */
   idempotencyKey?: string;
+  /** Set once, with the first send under the current key. */
+  firstSent?: { at: string; basis: StockMark | null };
+  check?: OutboxCheck | null;
 }
 
 interface OutboxRow {
@@ -45,6 +50,13 @@ interface OutboxRow {
   updated_at: string;
   applied_json: string | null;
   last_error_json: string | null;
+  first_sent_at: string | null;
+  basis_json: string | null;
+  check_json: string | null;
+}
+
+function parseBasis(json: string | null): StockMark | null {
+  return json ? (JSON.parse(json) as StockMark) : null;
 }
 
 function fromRow(row: OutboxRow): StoredOutboxEntry {
@@ -64,6 +76,8 @@ function fromRow(row: OutboxRow): StoredOutboxEntry {
       updatedAt: row.updated_at,
       applied: row.applied_json ? (JSON.parse(row.applied_json) as OutboxEntry['applied']) : null,
       lastError: row.last_error_json ? (JSON.parse(row.last_error_json) as DeskError) : null,
+      firstSentAt: row.first_sent_at,
+      uncertain: row.state === 'uncertain' && row.check_json ? { ...(JSON.parse(row.check_json) as Omit<OutboxCheck, 'before'>), before: parseBasis(row.basis_json) } : null,
     },
   };
 }
@@ -79,8 +93,11 @@ export class OutboxStore {
   readonly #list: Database.Statement;
   readonly #counts: Database.Statement;
   readonly #requeueSending: Database.Statement;
+  readonly #uncheckedUncertain: Database.Statement;
+  readonly #db: Database.Database;
 
   constructor(db: Database.Database) {
+    this.#db = db;
     this.#insert = db.prepare(`
       INSERT INTO outbox (id, account, idempotency_key, sku, warehouse_id, delta, reason, note, state, attempts, created_at, updated_at)
       VALUES (@id, @account, @idempotencyKey, @sku, @warehouseId, @delta, @reason, @note, 'queued', 0, @createdAt, @createdAt)`);
@@ -89,7 +106,10 @@ export class OutboxStore {
       UPDATE outbox SET state = @state, updated_at = @updatedAt, attempts = COALESCE(@attempts, attempts),
         applied_json = CASE WHEN @setApplied THEN @appliedJson ELSE applied_json END,
         last_error_json = CASE WHEN @setError THEN @lastErrorJson ELSE last_error_json END,
-        idempotency_key = COALESCE(@idempotencyKey, idempotency_key)
+        idempotency_key = COALESCE(@idempotencyKey, idempotency_key),
+        first_sent_at = CASE WHEN @idempotencyKey IS NOT NULL THEN NULL ELSE COALESCE(first_sent_at, @firstSentAt) END,
+        basis_json = CASE WHEN @idempotencyKey IS NOT NULL THEN NULL WHEN first_sent_at IS NULL AND @firstSentAt IS NOT NULL THEN @basisJson ELSE basis_json END,
+        check_json = CASE WHEN @idempotencyKey IS NOT NULL THEN NULL WHEN @setCheck THEN @checkJson ELSE check_json END
       WHERE id = @id`);
     this.#nextQueued = db.prepare("SELECT * FROM outbox WHERE account = ? AND state = 'queued' ORDER BY seq LIMIT 1");
     this.#list = db.prepare(`
@@ -99,10 +119,19 @@ export class OutboxStore {
       ORDER BY seq DESC LIMIT @limit`);
     this.#counts = db.prepare('SELECT state, count(*) AS n FROM outbox WHERE account = ? GROUP BY state');
     this.#requeueSending = db.prepare("UPDATE outbox SET state = 'queued', updated_at = ? WHERE state = 'sending'");
+    this.#uncheckedUncertain = db.prepare("SELECT * FROM outbox WHERE account = ? AND state = 'uncertain' AND json_extract(check_json, '$.now') IS NULL ORDER BY seq");
+  }
+
+  /**
+   * Every write of the outbox commits with `synchronous = FULL`: a worker told "saved" and a key
+   * marked as sent must survive a power cut, not only a crash of the app.
+   */
+  durably<T>(fn: () => T): T {
+    return durably(this.#db, fn);
   }
 
   insert(entry: NewOutboxEntry): StoredOutboxEntry {
-    this.#insert.run(entry);
+    this.durably(() => this.#insert.run(entry));
     return this.get(entry.id)!;
   }
 
@@ -112,7 +141,7 @@ export class OutboxStore {
   }
 
   update(id: string, change: OutboxChange): StoredOutboxEntry {
-    this.#update.run({
+    this.durably(() => this.#update.run({
       id,
       state: change.state,
       updatedAt: change.updatedAt,
@@ -122,7 +151,11 @@ export class OutboxStore {
       setError: change.lastError !== undefined ? 1 : 0,
       lastErrorJson: change.lastError ? JSON.stringify(change.lastError) : null,
       idempotencyKey: change.idempotencyKey ?? null,
-    });
+      firstSentAt: change.firstSent?.at ?? null,
+      basisJson: change.firstSent?.basis ? JSON.stringify(change.firstSent.basis) : null,
+      setCheck: change.check !== undefined ? 1 : 0,
+      checkJson: change.check ? JSON.stringify({ since: change.check.since, now: change.check.now }) : null,
+    }));
     const stored = this.get(id);
     if (!stored) throw new Error(`outbox entry ${id} vanished`);
     return stored;
@@ -152,16 +185,21 @@ export class OutboxStore {
   }
 
   counts(account: string): OutboxCounts {
-    const counts: OutboxCounts = { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0 };
+    const counts: OutboxCounts = { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0 };
     for (const row of this.#counts.all(account) as Array<{ state: OutboxState; n: number }>) counts[row.state] = row.n;
     return counts;
   }
 
   /**
    * At startup: an entry left `sending` means the process died mid-send. It goes back to queued
-   * and is resent with the same key; the service's idempotency makes that safe.
+   * and is resent with the same key while the service still keeps it (the outbox checks its age).
    */
   requeueInterrupted(now: string): number {
-    return this.#requeueSending.run(now).changes;
+    return this.durably(() => this.#requeueSending.run(now).changes);
+  }
+
+  /** Uncertain entries still waiting for a fresh read of their stock (it failed, or was not tried yet). */
+  uncheckedUncertain(account: string): StoredOutboxEntry[] {
+    return (this.#uncheckedUncertain.all(account) as OutboxRow[]).map(fromRow);
   }
 }

@@ -5,9 +5,9 @@ import { notSignedIn } from '../kernel/ipc/account-guard';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Log } from '../kernel/log';
 import type { OutboxStore, StoredOutboxEntry } from './outbox-store';
-import type { AdjustInput, OutboxEntry, OutboxState, Stock } from '../../shared/ipc/records';
+import type { AdjustInput, OutboxEntry, OutboxState, Stock, StockMark } from '../../shared/ipc/records';
 import { DeskFailure, failure, type DeskError } from '../../shared/ipc/result';
-import { validateRequestBody } from '../../shared/api';
+import { IDEMPOTENCY_HORIZON_MS, validateRequestBody, type StockItem } from '../../shared/api';
 
 /** The cache as the outbox needs it: the catalog (a verdict updates the stock) and the outbox's own table. */
 export interface OutboxCache extends CatalogCache {
@@ -38,6 +38,18 @@ export interface OutboxListing {
 
 const DEFAULT_LIST_LIMIT = 200;
 
+/**
+ * An entry whose key was first used longer ago than this is never resent with it. The margin
+ * covers what makes the desk's count of the key's age fall short of the service's: the two
+ * clocks' disagreement and a request's time on the way (retries included).
+ */
+const KEY_SAFETY_MARGIN_MS = 3600 * 1000;
+export const RESEND_LIMIT_MS = IDEMPOTENCY_HORIZON_MS - KEY_SAFETY_MARGIN_MS;
+
+function markOf(stockItem: StockItem, warehouseId: string): StockMark {
+  return { onHand: stockItem.levels.find((l) => l.warehouse_id === warehouseId)?.on_hand ?? 0, version: stockItem.version };
+}
+
 function toDeskError(error: unknown): DeskError {
   if (error instanceof DeskFailure) return { ...error.error };
   return { code: 'internal_error', message: 'The adjustment could not be sent because of an error inside the app.' };
@@ -52,6 +64,7 @@ function toDeskError(error: unknown): DeskError {
  * service answers a repeated key with its first result and changes nothing.
  *
  *   queued -> sending -> applied | rejected      queued | rejected -> discarded
+ *   queued -> uncertain -> queued (new key) | discarded
  *
  * - A transient failure (no answer, 429, 5xx) or an account problem puts the entry back to queued
  *   with attempts counted and lastError set, and stops the run; the next trigger (reconnect,
@@ -59,6 +72,11 @@ function toDeskError(error: unknown): DeskError {
  * - A refusal (409 insufficient_stock, 404, 422, ...) makes it rejected, kept with the service's
  *   code, message and request id, and the run goes on with the next entry.
  * - An entry found `sending` at startup was interrupted mid-send and goes back to queued.
+ * - The service keeps a key only IDEMPOTENCY_HORIZON_MS. A queued entry whose key was first sent
+ *   longer ago than RESEND_LIMIT_MS (its outcome unknown: a timeout, a 5xx, a crash mid-send, an
+ *   account signed out since) is not sent: it becomes `uncertain`, the service's stock is read
+ *   afresh, and the worker resends it under a new key or drops it (`resolve`). Which of its sends
+ *   failed how does not matter: one lost answer is enough to make a resend unsafe.
  */
 export class Outbox {
   readonly #deps: OutboxDeps;
@@ -109,7 +127,7 @@ export class Outbox {
 
   list(filter: { states?: readonly OutboxState[]; sku?: string; before?: string; limit?: number } = {}): OutboxListing {
     const account = this.#deps.account();
-    if (account === null) return { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0 }, nextBefore: null };
+    if (account === null) return { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0 }, nextBefore: null };
     return {
       ...this.#deps.cache.outbox.list(account, { ...filter, limit: filter.limit ?? DEFAULT_LIST_LIMIT }),
       counts: this.#deps.cache.outbox.counts(account),
@@ -152,6 +170,23 @@ export class Outbox {
     }
     const updated = this.#deps.cache.outbox.update(id, { state: 'discarded', updatedAt: this.#stamp() });
     this.#announce(updated);
+    return updated.entry;
+  }
+
+  /**
+   * The worker's decision on an uncertain entry, made with the service's stock in view: resend
+   * it as a new request (a new key, so never a replay the service could have forgotten), or drop
+   * it (kept in the history as discarded).
+   */
+  resolve(id: string, choice: 'resend' | 'drop'): OutboxEntry {
+    const stored = this.#own(id);
+    if (stored.entry.state !== 'uncertain') throw failure('outbox_not_uncertain', `This adjustment is ${stored.entry.state}, not waiting for a decision.`);
+    const updated =
+      choice === 'drop'
+        ? this.#deps.cache.outbox.update(id, { state: 'discarded', updatedAt: this.#stamp() })
+        : this.#deps.cache.outbox.update(id, { state: 'queued', updatedAt: this.#stamp(), idempotencyKey: this.#newKey(), lastError: null });
+    this.#announce(updated);
+    if (choice === 'resend') this.kick();
     return updated.entry;
   }
 
@@ -209,19 +244,67 @@ export class Outbox {
       const account = this.#deps.account();
       const api = this.#deps.api();
       if (account === null || api === null || !this.#deps.online()) return;
+      for (const unchecked of this.#deps.cache.outbox.uncheckedUncertain(account)) await this.#check(api, unchecked);
       const next = this.#deps.cache.outbox.nextQueued(account);
       if (!next) return;
+      if (this.#keyTooOld(next)) {
+        const since = this.#stamp();
+        const uncertain = this.#deps.cache.outbox.update(next.entry.id, { state: 'uncertain', updatedAt: since, check: { since, before: null, now: null } });
+        this.#deps.log?.('warn', 'adjustment not resent: its key may have expired at the service', { id: next.entry.id, firstSentAt: next.entry.firstSentAt });
+        this.#announce(uncertain);
+        await this.#check(api, uncertain);
+        continue;
+      }
       const keepGoing = await this.#send(api, next);
       if (!keepGoing) return;
     }
+  }
+
+  #keyTooOld(stored: StoredOutboxEntry): boolean {
+    const { firstSentAt } = stored.entry;
+    return firstSentAt !== null && this.#now().getTime() - Date.parse(firstSentAt) > RESEND_LIMIT_MS;
+  }
+
+  /** Reads the uncertain entry's stock at the service, for the worker to compare; a failure leaves it for the next run. */
+  async #check(api: ApiClient, stored: StoredOutboxEntry): Promise<void> {
+    const { entry } = stored;
+    let answer;
+    try {
+      answer = await api.readStock(entry.sku);
+    } catch (error) {
+      this.#deps.log?.('warn', 'the stock of an uncertain adjustment could not be read', { id: entry.id, code: toDeskError(error).code });
+      return;
+    }
+    const readAt = this.#stamp();
+    const fresh = this.#deps.recorder.stock(answer.body, readAt);
+    const since = entry.uncertain?.since ?? readAt;
+    const checked = this.#deps.cache.outbox.update(entry.id, { state: 'uncertain', updatedAt: readAt, check: { since, before: null, now: { ...markOf(answer.body, entry.warehouseId), readAt } } });
+    this.#announce(checked);
+    if (fresh) this.#deps.events.emit('stock.updated', fresh);
+  }
+
+  /** What the cache holds for the entry's SKU and warehouse: the basis a later fresh read is compared with. */
+  #cachedMark(sku: string, warehouseId: string): StockMark | null {
+    const cached = this.#deps.cache.reads.stockBySku(sku);
+    if (!cached) return null;
+    return { onHand: cached.levels.find((l) => l.warehouseId === warehouseId)?.onHand ?? 0, version: cached.version };
   }
 
   /** Sends one entry; false when the run should stop (the service or the account is not usable now). */
   async #send(api: ApiClient, stored: StoredOutboxEntry): Promise<boolean> {
     const { entry, idempotencyKey } = stored;
     const outbox = this.#deps.cache.outbox;
-    // Marked `sending` before the request leaves: found so at startup, it was interrupted.
-    this.#announce(outbox.update(entry.id, { state: 'sending', updatedAt: this.#stamp(), attempts: entry.attempts + 1 }));
+    // Marked `sending`, with the key's first use, durably before the request leaves: found so at
+    // startup, it was interrupted; and the key's age is known whatever happens next.
+    const sentAt = this.#stamp();
+    this.#announce(
+      outbox.update(entry.id, {
+        state: 'sending',
+        updatedAt: sentAt,
+        attempts: entry.attempts + 1,
+        ...(entry.firstSentAt === null ? { firstSent: { at: sentAt, basis: this.#cachedMark(entry.sku, entry.warehouseId) } } : {}),
+      }),
+    );
     const body = toAdjustRequest({
       sku: entry.sku,
       warehouseId: entry.warehouseId,
@@ -237,10 +320,12 @@ export class Outbox {
       let fresh: Stock | null = null;
       try {
         // The entry's new state and the stock it left commit together.
-        ({ applied, fresh } = this.#deps.cache.writes.transaction(() => ({
-          fresh: this.#deps.recorder.stock(answer.body.stock_item, confirmedAt),
-          applied: outbox.update(entry.id, change),
-        })));
+        ({ applied, fresh } = outbox.durably(() =>
+          this.#deps.cache.writes.transaction(() => ({
+            fresh: this.#deps.recorder.stock(answer.body.stock_item, confirmedAt),
+            applied: outbox.update(entry.id, change),
+          })),
+        ));
       } catch (error) {
         // The service applied it, and that is what the entry must say whatever the cache made of
         // the stock it answered (a write the cache refuses): left queued, it would be sent

@@ -13,4 +13,5 @@ export {
   type ValidationProblem,
   type ValidationResult,
 } from './validators';
+export { IDEMPOTENCY_HORIZON_MS } from './idempotency';
 export { openapiDocument } from './openapi-document.gen';

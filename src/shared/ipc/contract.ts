@@ -56,6 +56,11 @@ export const channels = {
   },
   'outbox.retry': { input: z.strictObject({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },
   'outbox.discard': { input: z.strictObject({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },
+  /**
+   * The worker's decision on an uncertain entry: `resend` queues it under a NEW idempotency key
+   * (the worker judged from the service's stock that it was not applied), `drop` discards it.
+   */
+  'outbox.resolve': { input: z.strictObject({ id: z.string().min(1).max(100), choice: z.enum(['resend', 'drop']) }), output: r.OutboxEntry },
 
   'shipments.list': {
     input: z.strictObject({ status: r.ShipmentStatus.optional(), reference: z.string().max(64).optional(), cursor, ...page }).optional(),

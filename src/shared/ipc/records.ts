@@ -142,7 +142,11 @@ export const AdjustInput = z.strictObject({
 });
 export type AdjustInput = z.infer<typeof AdjustInput>;
 
-export const OUTBOX_STATES = ['queued', 'sending', 'applied', 'rejected', 'discarded'] as const;
+/**
+ * `uncertain`: sent, outcome unknown, and its idempotency key may have expired at the service, so
+ * it is never resent with it; the worker resends it (a new key) or drops it.
+ */
+export const OUTBOX_STATES = ['queued', 'sending', 'applied', 'rejected', 'discarded', 'uncertain'] as const;
 export const OutboxState = z.enum(OUTBOX_STATES);
 export type OutboxState = z.infer<typeof OutboxState>;
 
@@ -153,6 +157,20 @@ const DeskErrorShape = z.object({
   requestId: z.string().optional(),
   details: z.array(z.object({ field: z.string(), problem: z.string() })).optional(),
 });
+
+/** One warehouse's on-hand of a SKU, with the version of the SKU's stock record. */
+export const StockMark = z.object({ onHand: z.number().int(), version: z.number().int() });
+export type StockMark = z.infer<typeof StockMark>;
+
+export const OutboxCheck = z.object({
+  /** When the entry was found too old to resend with its key. */
+  since: IsoDateTime,
+  /** The cached stock when the key was first used; null if the SKU was not cached then. */
+  before: StockMark.nullable(),
+  /** A fresh read of the service's stock; null until one succeeded (offline). */
+  now: StockMark.extend({ readAt: IsoDateTime }).nullable(),
+});
+export type OutboxCheck = z.infer<typeof OutboxCheck>;
 
 export const OutboxEntry = z.object({
   id: z.string(),
@@ -169,6 +187,10 @@ export const OutboxEntry = z.object({
   applied: z.object({ adjustmentId: z.string(), onHandAfter: z.number().int(), requestId: z.string().optional() }).nullable(),
   /** Set when rejected, and the last transient failure while queued. */
   lastError: DeskErrorShape.nullable(),
+  /** When its current idempotency key first left in a request; null if never sent with it. */
+  firstSentAt: IsoDateTime.nullable(),
+  /** Set while uncertain: what the desk held when it first sent it, and the service's stock now. */
+  uncertain: OutboxCheck.nullable(),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
@@ -178,6 +200,7 @@ export const OutboxCounts = z.object({
   applied: z.number().int(),
   rejected: z.number().int(),
   discarded: z.number().int(),
+  uncertain: z.number().int(),
 });
 export type OutboxCounts = z.infer<typeof OutboxCounts>;
 

@@ -42,6 +42,7 @@ export const APP_ERROR_CODES = [
   'outbox_entry_not_found',
   'outbox_not_retryable',
   'outbox_not_discardable',
+  'outbox_not_uncertain',
   'internal_error',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];

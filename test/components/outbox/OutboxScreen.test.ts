@@ -18,7 +18,7 @@ describe('OutboxScreen', () => {
       lastError: { code: 'insufficient_stock', message: 'Only 86 on hand in North annex.', status: 409, requestId: 'req_9' },
     });
     const queued = entryOf({ id: 'ob-1', delta: 12, reason: 'received', note: 'Pallet 3 of 4' });
-    const counts = { queued: 1, sending: 0, applied: 0, rejected: 1, discarded: 0 };
+    const counts = { queued: 1, sending: 0, applied: 0, rejected: 1, discarded: 0, uncertain: 0 };
     fake = createFakeDesk({
       'outbox.list': (input) => {
         const states = input?.states;
@@ -63,7 +63,7 @@ describe('OutboxScreen', () => {
     };
     fake.handlers['outbox.list'] = (input) => {
       const p = pages[input?.before ?? 'first']!;
-      return { ok: true, value: { ...p, counts: { queued: 2, sending: 0, applied: 0, rejected: 0, discarded: 0 } } };
+      return { ok: true, value: { ...p, counts: { queued: 2, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0 } } };
     };
     render(OutboxScreen);
     await expect.element(page.getByText('newest page')).toBeVisible();

@@ -62,6 +62,8 @@ export function entryOf(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
     updatedAt: at,
     applied: null,
     lastError: null,
+    firstSentAt: null,
+    uncertain: null,
     ...overrides,
   };
 }
@@ -80,7 +82,7 @@ export function createFakeDesk(overrides: Handlers = {}): FakeDesk {
     'sync.status': () => ok(SYNCED),
     'sync.now': () => ok({ ...SYNCED, state: 'running', phase: 'stock', done: 0 }),
     'warehouses.list': () => ok(WAREHOUSES),
-    'outbox.list': () => ok({ entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0 }, nextBefore: null }),
+    'outbox.list': () => ok({ entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0 }, nextBefore: null }),
     'stock.lookup': ({ code }) =>
       code.startsWith('SKU-') || code === '4006381333931'
         ? ok({ kind: 'stock', code, matchedBy: code.startsWith('SKU-') ? 'sku' : 'gtin', stock: stockOf(code.startsWith('SKU-') ? code : 'SKU-00042'), refreshing: false })

@@ -12,6 +12,7 @@ const ACTING: Partial<Record<Channel, unknown>> = {
   'stock.adjust': { sku: 'WD-000001', warehouseId: 'wh_a', delta: 1, reason: 'found' },
   'outbox.retry': { id: 'ob_1' },
   'outbox.discard': { id: 'ob_1' },
+  'outbox.resolve': { id: 'ob_1', choice: 'drop' },
   'sync.now': undefined,
   'shipments.cancel': { token },
   'shipments.delete': { token },

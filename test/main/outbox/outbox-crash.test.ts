@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src/main/kernel/api';
 import { DEMO_OWNERS, type RunningSandbox } from '../../../src/sandbox';
+import { IDEMPOTENCY_HORIZON_MS } from '../../../src/shared/api';
 import { startTestSandbox, testClient } from '../composition/support/sandbox';
 import { tempDir } from '../composition/support/temp-dir';
 import { startHoldingProxy } from './support/holding-proxy';
@@ -64,10 +65,10 @@ function startChild(env: Record<string, string>): Child {
   };
 }
 
-function storedEntry(dataDir: string): { id: string; state: string; idempotency_key: string; attempts: number; applied_json: string | null } {
+function storedEntry(dataDir: string): { id: string; state: string; idempotency_key: string; attempts: number; applied_json: string | null; first_sent_at: string | null } {
   const db = new Database(join(dataDir, 'cache.sqlite'), { readonly: true });
   try {
-    return db.prepare('SELECT id, state, idempotency_key, attempts, applied_json FROM outbox ORDER BY seq DESC LIMIT 1').get() as never;
+    return db.prepare('SELECT id, state, idempotency_key, attempts, applied_json, first_sent_at FROM outbox ORDER BY seq DESC LIMIT 1').get() as never;
   } finally {
     db.close();
   }
@@ -154,6 +155,38 @@ describe('outbox across a killed process (SIGKILL between "sent" and "acknowledg
       expect(await proxy.releaseRequest()).toBe(200);
       expect(sandbox.adjustmentsFor(sku).filter((a) => a.idempotencyKey === interrupted.idempotency_key)).toHaveLength(1);
       expect(await onHand(sku)).toBe(before - 2);
+    } finally {
+      await proxy.close();
+      dir.remove();
+    }
+  });
+
+  it('past the horizon, does not resend an adjustment a killed process left mid-send: it is uncertain, applied once', async () => {
+    const dir = tempDir('desk-crash-');
+    const proxy = await startHoldingProxy(sandbox);
+    try {
+      const sku = 'WD-000012';
+      const before = await onHand(sku);
+      const first = startChild({ DESK_DATA_DIR: dir.path, DESK_BASE_URL: proxy.baseUrl, DESK_ADJUST: JSON.stringify({ sku, warehouseId, delta: 9, reason: 'received' }) });
+      await first.waitFor((l) => l.state === 'sending');
+      await proxy.adjustSent;
+      const key = () => storedEntry(dir.path).idempotency_key;
+      await waitUntil(() => sandbox.adjustmentsFor(sku).some((a) => a.idempotencyKey === key()));
+      first.process.kill('SIGKILL');
+      await first.exit;
+      const interrupted = storedEntry(dir.path);
+      expect(interrupted).toMatchObject({ state: 'sending', first_sent_at: expect.any(String) });
+
+      // The desk stays off past the service's horizon: the key is forgotten there.
+      const later = IDEMPOTENCY_HORIZON_MS + 3600_000;
+      sandbox.advanceClock(later);
+      const second = startChild({ DESK_DATA_DIR: dir.path, DESK_BASE_URL: sandbox.baseUrl, DESK_CLOCK_OFFSET_MS: String(later) });
+      await second.waitFor((l) => l.event === 'done');
+      expect(second.lines[0]).toEqual({ event: 'started', recovered: 1 });
+      expect(second.lines.filter((l) => l.event === 'outbox.changed').map((l) => l.state)).toEqual(['uncertain', 'uncertain']);
+      expect(storedEntry(dir.path)).toMatchObject({ state: 'uncertain', idempotency_key: interrupted.idempotency_key, attempts: 1 });
+      expect(sandbox.adjustmentsFor(sku)).toHaveLength(1);
+      expect(await onHand(sku)).toBe(before + 9);
     } finally {
       await proxy.close();
       dir.remove();

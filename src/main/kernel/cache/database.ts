@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, renameSync } from 'node:fs';
 import { migrate } from './migrate';
+import { ensurePrivateFile } from '../private-files';
 
 /** A damaged file that was moved aside; what can be taken over from it is the capabilities' business. */
 export interface DamagedFile {
@@ -29,8 +30,8 @@ export interface OpenDatabaseOptions {
 
 function configure(db: Database.Database): void {
   // WAL: readers never wait for the sync writer. NORMAL: a power cut may lose the last
-  // transactions but never corrupts the file; the outbox entry written before a send is still
-  // durable against a crash of the app itself, which is what exactly-once relies on.
+  // transactions but never corrupts the file; the commits exactly-once rests on (the outbox's)
+  // are made with FULL through `durably`, so they survive a power cut too.
   // Where WAL cannot be had (a file system without shared memory, e.g. some network shares) the
   // file is fine: it keeps a rollback journal, with FULL so each commit still survives a power cut.
   const mode = db.pragma('journal_mode = WAL', { simple: true });
@@ -45,6 +46,26 @@ function configure(db: Database.Database): void {
   // would copy the same hot pages back again and again during a first sync.
   db.pragma('wal_autocheckpoint = 8192');
   db.pragma('busy_timeout = 5000');
+}
+
+/**
+ * Runs `fn` with `synchronous = FULL`, so the transaction it commits is on stable storage before
+ * this returns (in WAL mode, FULL syncs the WAL at each commit; NORMAL only at checkpoints, so a
+ * power cut may roll back the last commits). For the few commits a promise to the worker rests
+ * on (the outbox's); the bulk of the cache's writes (sync pages) keep NORMAL, which can lose
+ * only what the next sync fetches again. Inside a transaction the level cannot change: the
+ * outermost caller must be the one to ask.
+ */
+export function durably<T>(db: Database.Database, fn: () => T): T {
+  if (db.inTransaction) return fn();
+  const level = db.pragma('synchronous', { simple: true }) as number;
+  if (level >= 2) return fn();
+  db.pragma('synchronous = FULL');
+  try {
+    return fn();
+  } finally {
+    db.pragma(`synchronous = ${Number(level)}`);
+  }
 }
 
 function checkIntegrity(db: Database.Database, check: 'full' | 'quick'): void {
@@ -67,6 +88,8 @@ function moveAside(file: string, now: Date): string {
 }
 
 function openChecked(file: string, check: 'full' | 'quick'): Database.Database {
+  // 0600 before SQLite opens it: a new file is never readable by others, not even for a moment.
+  if (file !== ':memory:' && file !== '') ensurePrivateFile(file, ['-wal', '-shm']);
   const db = new Database(file);
   try {
     configure(db);

@@ -1,6 +1,7 @@
 // A desk process reduced to its outbox, for the crash test (outbox-crash.test.ts): opens the
 // cache in DESK_DATA_DIR, recovers entries a killed predecessor left mid-send, optionally enqueues
 // DESK_ADJUST, sends everything queued to DESK_BASE_URL, and reports each state change on stdout.
+// DESK_CLOCK_OFFSET_MS moves its clock ahead (as the sandbox's is moved), for the horizon case.
 // Run as `node --import tsx outbox-child.ts` (one process, so SIGKILL hits the process that sends).
 import { createApiClient } from '../../../../src/main/kernel/api';
 import { openCache } from '../../../../src/main/composition/open-cache';
@@ -29,7 +30,16 @@ const api = createApiClient({
   timeoutMs: 60_000,
   maxRetries: 0,
 });
-const outbox = new Outbox({ cache, recorder: new CatalogRecorder(cache), events, api: () => api, online: () => true, account: () => 'demo' });
+const offsetMs = Number(process.env.DESK_CLOCK_OFFSET_MS ?? 0);
+const outbox = new Outbox({
+  cache,
+  recorder: new CatalogRecorder(cache),
+  events,
+  api: () => api,
+  online: () => true,
+  account: () => 'demo',
+  now: () => new Date(Date.now() + offsetMs),
+});
 
 const recovered = outbox.recoverInterrupted();
 process.stdout.write(`${JSON.stringify({ event: 'started', recovered })}\n`);

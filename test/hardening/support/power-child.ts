@@ -1,0 +1,30 @@
+// A desk process that writes without pause, for the power-loss test (power-loss.test.ts): in
+// DESK_DATA_DIR, offline, it takes adjustments into the outbox (FULL commits) and between them
+// rewrites stock records as a sync would (NORMAL commits), reporting each adjustment on stdout
+// once `enqueue` returned: from then on the worker was told it is saved.
+// Run as `node --import tsx power-child.ts`; the test stops and resumes it with SIGSTOP/SIGCONT.
+import { readFileSync } from 'node:fs';
+import { openCache } from '../../../src/main/composition/open-cache';
+import { EventHub } from '../../../src/main/kernel/ipc/event-hub';
+import { CatalogRecorder } from '../../../src/main/kernel/cache/catalog-recorder';
+import { Outbox } from '../../../src/main/outbox/outbox';
+import type { StockItem } from '../../../src/shared/api';
+
+const dataDir = process.env.DESK_DATA_DIR!;
+const stock = JSON.parse(readFileSync(process.env.DESK_STOCK_FILE!, 'utf8')) as StockItem[];
+const cache = openCache(dataDir);
+const recorder = new CatalogRecorder(cache);
+const outbox = new Outbox({ cache, recorder, events: new EventHub(), api: () => null, online: () => false, account: () => 'demo' });
+
+let version = 1_000;
+for (let i = 0; ; i += 1) {
+  const item = stock[i % stock.length]!;
+  const warehouseId = item.levels[0]!.warehouse_id;
+  const entry = outbox.enqueue({ sku: item.sku, warehouseId, delta: (i % 7) + 1, reason: 'count_correction', note: `n${i}` });
+  process.stdout.write(`${entry.id}\n`);
+  // A sync page's worth of stock records, in one NORMAL transaction.
+  cache.writes.transaction(() => {
+    for (const s of stock) recorder.stock({ ...s, version: (version += 1), updated_at: new Date(Date.now() + version).toISOString() });
+  });
+  if (i % 20 === 0) await new Promise((r) => setImmediate(r));
+}
