@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { isAuthFailure, isTransient, toAdjustRequest, toAppliedAdjustment, type ApiClient } from '../kernel/api';
 import type { CatalogCache, CatalogRecorder } from '../kernel/cache';
 import { notSignedIn } from '../kernel/ipc/account-guard';
+import { toDeskError } from '../kernel/ipc/desk-error';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Log } from '../kernel/log';
 import type { OutboxStore, StoredOutboxEntry } from './outbox-store';
 import type { AdjustInput, OutboxEntry, OutboxState, Stock } from '../../shared/ipc/records';
-import { DeskFailure, failure, type DeskError } from '../../shared/ipc/result';
+import { failure } from '../../shared/ipc/result';
 import { validateRequestBody } from '../../shared/api';
 
 /** The cache as the outbox needs it: the catalog (a verdict updates the stock) and the outbox's own table. */
@@ -37,11 +38,6 @@ export interface OutboxListing {
 }
 
 const DEFAULT_LIST_LIMIT = 200;
-
-function toDeskError(error: unknown): DeskError {
-  if (error instanceof DeskFailure) return { ...error.error };
-  return { code: 'internal_error', message: 'The adjustment could not be sent because of an error inside the app.' };
-}
 
 /**
  * The exactly-once outbox of stock adjustments.
@@ -252,8 +248,9 @@ export class Outbox {
       if (fresh) this.#deps.events.emit('stock.updated', fresh);
       return true;
     } catch (error) {
-      const deskError = toDeskError(error);
-      if (!(error instanceof DeskFailure) || isTransient(deskError) || isAuthFailure(deskError)) {
+      const known = toDeskError(error);
+      const deskError = known ?? { code: 'internal_error', message: 'The adjustment could not be sent because of an error inside the app.' };
+      if (known === undefined || isTransient(deskError) || isAuthFailure(deskError)) {
         this.#announce(outbox.update(entry.id, { state: 'queued', updatedAt: this.#stamp(), lastError: deskError }));
         this.#deps.log?.('warn', 'adjustment stays queued', { id: entry.id, code: deskError.code });
         return false;
