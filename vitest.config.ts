@@ -10,7 +10,9 @@ const root = import.meta.dirname;
 // HARDENING_SEED=<seed> whatever stops it; the node and the component tests both take it.
 const hardeningSeed = process.env['HARDENING_SEED'] ?? String(Date.now() % 2_147_483_647);
 process.env['HARDENING_SEED'] = hardeningSeed;
-console.info(`[hardening] fuzz seed ${hardeningSeed} (replay: HARDENING_SEED=${hardeningSeed} npm run test:unit -- <test file>)`);
+// The size of the hardening runs (test/hardening/support/env.ts) belongs to the replay too.
+const hardeningSize = process.env['HARDENING_LONG'] === '1' ? 'long' : (process.env['HARDENING_SIZE'] ?? 'short');
+console.info(`[hardening] fuzz seed ${hardeningSeed}, size ${hardeningSize} (replay: HARDENING_SEED=${hardeningSeed} HARDENING_SIZE=${hardeningSize} npm run test:unit -- <test file>)`);
 
 export default defineConfig({
   test: {

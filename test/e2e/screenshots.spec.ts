@@ -1,12 +1,12 @@
 import { expect, test } from './support/harness-fixture';
-import { openDesk, restMouse, scanCode } from './support/page-helpers';
+import { matchBaseline } from './support/baseline';
+import { openDesk, scanCode } from './support/page-helpers';
 
 /**
  * A screenshot of each of these screens in light and dark, at the desk's 1280x800, saved to
- * test/artifacts/e2e/<screen>-<scheme>.png to be looked at (the Stock and Shipments screens have
- * their own in their specs), and compared with the committed baseline in test/e2e/baselines/
- * (`npm run test:e2e:baselines` rewrites them after an intended change). Clock times and ages
- * are masked: they differ each run; everything else on the screen must match.
+ * test/artifacts/e2e/<screen>-<scheme>.png to be looked at and compared with the committed
+ * baseline in test/e2e/baselines/ (support/baseline.ts; the Stock and Shipments specs compare
+ * theirs the same way). Clock times and ages are masked; everything else on the screen must match.
  *
  * Both schemes share one harness, and the light run ends offline: every wait below is on the
  * state the next step needs (main online again, the answer refreshed, the list loaded), never on
@@ -16,14 +16,7 @@ import { openDesk, restMouse, scanCode } from './support/page-helpers';
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`screenshots (${colorScheme})`, async ({ page, desk }) => {
     test.setTimeout(120_000);
-    // The mouse at rest first: the shots show the screens as they look, not the last button hovered.
-    const shot = async (name: string) => {
-      await restMouse(page);
-      await desk.screenshot(page, `${name}-${colorScheme}`);
-      await expect(page).toHaveScreenshot(`${name}-${colorScheme}.png`, {
-        mask: [page.locator('time'), page.getByTestId('sync'), page.getByText(/\d\d:\d\d/), page.getByText(/req_[A-Za-z0-9]{6,}/)],
-      });
-    };
+    const shot = (name: string) => matchBaseline(page, desk, `${name}-${colorScheme}`);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' }); // no flash: audits and shots see the resting state
     // Online in main (not only a page that loaded): lookups refresh from the service only then.
     await openDesk(page, desk.url);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { restMouse, seriousA11yProblems } from './support/page-helpers';
+import { matchBaseline } from './support/baseline';
+import { seriousA11yProblems } from './support/page-helpers';
 
 /**
  * The Shipments screen through the harness (real renderer, bridge, main services, sandbox):
@@ -128,8 +129,7 @@ test('cancel a created shipment after confirming; the service answer shows', asy
   await expect(d.getByRole('status').filter({ hasText: 'The service answered' })).toContainText('is cancelled since');
   await expect(d.getByTestId('shipment-status')).toHaveText('Cancelled');
   await expect(d.getByRole('button', { name: 'Cancel shipment…' })).toHaveCount(0);
-  await restMouse(page);
-  await page.screenshot({ path: 'test/artifacts/e2e/shipments-cancelled.png' });
+  await matchBaseline(page, desk, 'shipments-cancelled');
 });
 
 test('create a scope 2 shipment with the form, then delete it; offline refuses', async ({ page, desk }) => {
@@ -210,8 +210,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`shipments screens in ${scheme}: screenshots and accessibility audit`, async ({ page, desk }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await openShipments(page, desk.url);
-    await restMouse(page);
-    await page.screenshot({ path: `test/artifacts/e2e/shipments-${scheme}.png` });
+    await matchBaseline(page, desk, `shipments-${scheme}`);
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
 
     await openFirst(page, 'label_ready', async () => true);
@@ -219,20 +218,17 @@ for (const scheme of ['light', 'dark'] as const) {
     await detail(page).getByRole('button', { name: 'Transit time' }).click();
     await expect(detail(page).getByTestId('transit-time')).toBeVisible();
     await expect(detail(page).getByTestId('green-index')).toBeVisible();
-    await restMouse(page);
-    await page.screenshot({ path: `test/artifacts/e2e/shipment-detail-${scheme}.png`, fullPage: true });
+    await matchBaseline(page, desk, `shipment-detail-${scheme}`, { fullPage: true });
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
 
     await detail(page).getByRole('button', { name: 'Cancel shipment…' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await restMouse(page);
-    await page.screenshot({ path: `test/artifacts/e2e/shipment-cancel-dialog-${scheme}.png` });
+    await matchBaseline(page, desk, `shipment-cancel-dialog-${scheme}`);
     await page.keyboard.press('Escape');
 
     await page.getByRole('tab', { name: 'New shipment' }).click();
     await page.getByRole('button', { name: 'Create shipment' }).click();
-    await restMouse(page);
-    await page.screenshot({ path: `test/artifacts/e2e/shipment-create-${scheme}.png` });
+    await matchBaseline(page, desk, `shipment-create-${scheme}`);
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
 
     await page.getByRole('tab', { name: 'Green index & transit time' }).click();
@@ -242,8 +238,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(route.getByTestId('green-index')).toContainText('km');
     await route.getByRole('button', { name: 'Transit time' }).click();
     await expect(route.getByTestId('transit-time')).toContainText(/business day/);
-    await restMouse(page);
-    await page.screenshot({ path: `test/artifacts/e2e/shipment-route-${scheme}.png` });
+    await matchBaseline(page, desk, `shipment-route-${scheme}`);
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
   });
 }

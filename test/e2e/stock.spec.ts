@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { restMouse, seriousA11yProblems } from './support/page-helpers';
+import { matchBaseline } from './support/baseline';
+import { seriousA11yProblems } from './support/page-helpers';
 
 /**
  * The Stock screen through the harness: the real renderer in Chromium, the real bridge, main's
@@ -113,14 +114,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('stock-levels')).toBeVisible();
     await expect(page.getByText('checking the service…')).toHaveCount(0); // the panel's fresh answer, not its wait
     await page.locator('[data-testid="stock-table"] tr.data').nth(2).focus();
-    await restMouse(page);
-    await page.screenshot({ path: `test/artifacts/e2e/stock-${scheme}.png` });
+    await matchBaseline(page, desk, `stock-${scheme}`);
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
 
     await page.getByRole('tab', { name: 'Products' }).click();
     await expect(page.getByTestId('products-table').getByRole('row')).toHaveCount(51);
-    await restMouse(page);
-    await page.screenshot({ path: `test/artifacts/e2e/stock-products-${scheme}.png` });
+    await matchBaseline(page, desk, `stock-products-${scheme}`);
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
   });
 }

@@ -1,6 +1,6 @@
 // Crash safety: a desk process (support/crash-child.ts: the real core, signed in, adjusting stock
 // through the IPC handlers and syncing without pause) is killed with SIGKILL at random points,
-// at least 50 times in a row (HARDENING_LONG=1: 500), and restarted on the same data dir each
+// at least 50 times in a row (75 in `npm test`, 500 under HARDENING_LONG=1), and restarted on the same data dir each
 // time. The sandbox runs here, in the test process, so it survives every kill.
 //
 // After each kill: the cache passes PRAGMA integrity_check, and every adjustment the process had
@@ -17,11 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../src/main/kernel/api';
 import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { startCore } from './support/core';
-import { LONG, runs, SEED } from './support/env';
+import { runs, SEED, SIZE } from './support/env';
 
 const root = resolve(import.meta.dirname, '../..');
 const CHILD = join(import.meta.dirname, 'support', 'crash-child.ts');
-const KILLS = runs(50, 500);
+const KILLS = runs(50, 75, 500);
 
 interface Planned {
   sku: string;
@@ -245,7 +245,7 @@ describe('crash safety: SIGKILL at random points, restart on the same data dir',
       cache.close();
     }
     console.info(
-      `[hardening] crash: ${kills} SIGKILLs (${phases.afterReady} while working, ${phases.duringStartup} during startup; ${phases.midSend} left an adjustment mid-send, ${phases.midSync} a sync pass open), ${plan.length} adjustments, ${[...outside.values()].reduce((a, b) => a + b, 0)} outside changes, median start ${[...phases.readyMs].sort((a, b) => a - b)[Math.floor(phases.readyMs.length / 2)] ?? 0} ms, seed ${SEED}${LONG ? ' (long)' : ''}`,
+      `[hardening] crash: ${kills} SIGKILLs (${phases.afterReady} while working, ${phases.duringStartup} during startup; ${phases.midSend} left an adjustment mid-send, ${phases.midSync} a sync pass open), ${plan.length} adjustments, ${[...outside.values()].reduce((a, b) => a + b, 0)} outside changes, median start ${[...phases.readyMs].sort((a, b) => a - b)[Math.floor(phases.readyMs.length / 2)] ?? 0} ms, seed ${SEED} (${SIZE})`,
     );
-  }, runs(240_000, 1_800_000));
+  }, runs(240_000, 600_000, 1_800_000));
 });

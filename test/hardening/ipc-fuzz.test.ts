@@ -20,7 +20,7 @@ import { CHANNEL_NAMES, channels, type Channel } from '../../src/shared/ipc/cont
 import { resultSchema, type Result } from '../../src/shared/ipc/result';
 import { SUPPORTED_COUNTRIES } from '../../src/sandbox/geo';
 import { cacheWindow, changedTables, firstSync, startCore, until, type CacheWindow, type TestCore } from './support/core';
-import { runs, SEED } from './support/env';
+import { runs, SEED, SIZE } from './support/env';
 import { arbitraryFor, mutationsOf, PROTOTYPE_KEYS } from './support/json-schema-arbitrary';
 
 let core: TestCore;
@@ -44,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const codes = [...stats.byCode].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ');
-  console.info(`[hardening] IPC fuzz: ${stats.calls} calls (${stats.accepted} accepted, ${stats.refused} refused), seed ${SEED}; refusals: ${codes}`);
+  console.info(`[hardening] IPC fuzz: ${stats.calls} calls (${stats.accepted} accepted, ${stats.refused} refused), seed ${SEED} (${SIZE}); refusals: ${codes}`);
   cache?.close();
   await core?.close();
 });
@@ -255,11 +255,11 @@ describe('IPC fuzz against the real core', () => {
     quietBetweenCalls = true;
     const url = core.core.sandbox()?.baseUrl ?? 'http://127.0.0.1:1';
     try {
-      await fc.assert(fc.asyncProperty(callArbitrary(() => url, true), exercise), { numRuns: runs(10_000, 100_000), seed: SEED, endOnFailure: true });
+      await fc.assert(fc.asyncProperty(callArbitrary(() => url, true), exercise), { numRuns: runs(10_000, 20_000, 100_000), seed: SEED, endOnFailure: true });
     } finally {
       quietBetweenCalls = false;
     }
-  }, 300_000);
+  }, runs(300_000, 600_000, 1_800_000));
 
   it('online: generated and malformed payloads reach the service', async () => {
     const sandbox = core.core.sandbox();
@@ -287,9 +287,9 @@ describe('IPC fuzz against the real core', () => {
         await settle();
         await exercise(call);
       }),
-      { numRuns: runs(400, 4_000), seed: SEED + 1, endOnFailure: true },
+      { numRuns: runs(400, 800, 4_000), seed: SEED + 1, endOnFailure: true },
     );
-  }, 300_000);
+  }, runs(300_000, 600_000, 1_800_000));
 
   it('lost no outbox entry, emitted only events the contract allows, and hit no unexpected exception', async () => {
     const ids = new Set(cache.rows<{ id: string }>('SELECT id FROM outbox').map((r) => r.id));
@@ -297,7 +297,7 @@ describe('IPC fuzz against the real core', () => {
     expect(core.recorded.eventProblems).toEqual([]);
     expect(core.recorded.internalErrors.map((e) => `${e.channel}: ${String(e.error)}`)).toEqual([]);
     expect(cache.integrity()).toBe('ok');
-    expect(stats.calls).toBeGreaterThanOrEqual(runs(10_400, 104_000));
+    expect(stats.calls).toBeGreaterThanOrEqual(runs(10_400, 20_800, 104_000));
     for (const key of PROTOTYPE_KEYS) expect(Object.prototype).not.toHaveProperty(`polluted-${key}`);
     expect(({} as Record<string, unknown>)['admin']).toBeUndefined();
   });

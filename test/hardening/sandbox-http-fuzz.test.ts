@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allOperations, documentedErrorCodes, operationInfo, validateResponseBody, type OperationId } from '../../src/shared/api';
 import { SUPPORTED_COUNTRIES } from '../../src/sandbox/geo';
 import { REQUEST_ID, startTestSandbox, type TestSandbox } from '../sandbox/helpers';
-import { runs, SEED } from './support/env';
+import { runs, SEED, SIZE } from './support/env';
 import { arbitraryFor, mutationsOf, requestSchemaOf, toJsonText, type Hints } from './support/json-schema-arbitrary';
 
 interface Ids {
@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   const summary = [...outcomes].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `  ${k}: ${n}`).join('\n');
-  console.info(`[hardening] sandbox HTTP fuzz: ${requestsSent} requests, seed ${SEED}\n${summary}`);
+  console.info(`[hardening] sandbox HTTP fuzz: ${requestsSent} requests, seed ${SEED} (${SIZE})\n${summary}`);
   await t.stop();
 });
 
@@ -220,7 +220,7 @@ async function send(request: FuzzRequest): Promise<string[]> {
 }
 
 const operations = [...allOperations().keys()];
-const PER_OPERATION = runs(220, 2500);
+const PER_OPERATION = runs(220, 440, 2500);
 
 describe('HTTP fuzz of the sandbox from the OpenAPI document', () => {
   it.each(operations)('%s: generated and mutated requests get a documented answer, never a 5xx', async (op) => {
@@ -231,7 +231,7 @@ describe('HTTP fuzz of the sandbox from the OpenAPI document', () => {
       }),
       { numRuns: PER_OPERATION, seed: SEED, endOnFailure: true },
     );
-  }, 120_000);
+  }, runs(120_000, 300_000, 1_200_000));
 
   it('answers a body just over 1 MiB on every operation with 413 and a request id', async () => {
     const big = JSON.stringify({ note: 'x'.repeat(1024 * 1024) });

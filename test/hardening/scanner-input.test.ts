@@ -77,14 +77,14 @@ describe('bad scanner input through stock.lookup', () => {
           if (!codeShaped(code)) expect(core.network.requests.slice(requestsBefore).map((q) => q.url), label).toEqual([]);
           for (const q of core.network.requests.slice(requestsBefore)) expect(q.url, label).toMatch(/\/(read|list)$/);
         }),
-        { numRuns: runs(600, 6_000), seed: SEED },
+        { numRuns: runs(600, 2_000, 6_000), seed: SEED },
       );
       expect(window.rows('SELECT * FROM outbox'), 'no lookup ever writes to the outbox').toEqual(outboxBefore);
     } finally {
       window.close();
     }
     console.info(`[hardening] scanner input via stock.lookup: ${[...tally].map(([k, n]) => `${k} ${n}`).join(', ')}`);
-  }, 120_000);
+  }, runs(120_000, 300_000, 1_200_000));
 
   it('10,000-character bursts are refused as typed errors without a request, and a good scan right after is answered', async () => {
     const before = core.network.requests.length;

@@ -1,7 +1,7 @@
-import { isTransient, type ApiClient } from './api';
+import { ApiError, isTransient, type ApiClient } from './api';
 import type { CatalogRecorder } from './cache';
 import { requireSignedIn } from './ipc/account-guard';
-import { DeskFailure, failure } from '../../shared/ipc/result';
+import { failure } from '../../shared/ipc/result';
 
 /** What a capability needs of the signed-in account to ask the service and record its answers. */
 export interface ServiceConnection {
@@ -20,7 +20,7 @@ export function requireOnline(connection: ServiceConnection | null): ServiceConn
 
 /** True for failures after which the offline cache is the best answer there is. */
 export function cacheWillDo(error: unknown): boolean {
-  return error instanceof DeskFailure && isTransient(error.error);
+  return error instanceof ApiError && isTransient(error);
 }
 
 /** Cursors of answers from the cache (offline) are the offset of the next page, marked so they are never sent to the service. */

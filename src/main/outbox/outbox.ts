@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { isAuthFailure, isTransient, toAdjustRequest, toAppliedAdjustment, type ApiClient } from '../kernel/api';
 import type { CatalogCache, CatalogRecorder } from '../kernel/cache';
 import { notSignedIn } from '../kernel/ipc/account-guard';
+import { toDeskError } from '../kernel/ipc/desk-error';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Log } from '../kernel/log';
 import type { OutboxStore, StoredOutboxEntry } from './outbox-store';
 import type { AdjustInput, OutboxEntry, OutboxState, Stock, StockMark } from '../../shared/ipc/records';
-import { DeskFailure, failure, type DeskError } from '../../shared/ipc/result';
+import { failure } from '../../shared/ipc/result';
 import { IDEMPOTENCY_HORIZON_MS, validateRequestBody, type StockItem } from '../../shared/api';
 
 /** The cache as the outbox needs it: the catalog (a verdict updates the stock) and the outbox's own table. */
@@ -48,11 +49,6 @@ export const RESEND_LIMIT_MS = IDEMPOTENCY_HORIZON_MS - KEY_SAFETY_MARGIN_MS;
 
 function markOf(stockItem: StockItem, warehouseId: string): StockMark {
   return { onHand: stockItem.levels.find((l) => l.warehouse_id === warehouseId)?.on_hand ?? 0, version: stockItem.version };
-}
-
-function toDeskError(error: unknown): DeskError {
-  if (error instanceof DeskFailure) return { ...error.error };
-  return { code: 'internal_error', message: 'The adjustment could not be sent because of an error inside the app.' };
 }
 
 /**
@@ -272,7 +268,7 @@ export class Outbox {
     try {
       answer = await api.readStock(entry.sku);
     } catch (error) {
-      this.#deps.log?.('warn', 'the stock of an uncertain adjustment could not be read', { id: entry.id, code: toDeskError(error).code });
+      this.#deps.log?.('warn', 'the stock of an uncertain adjustment could not be read', { id: entry.id, code: toDeskError(error)?.code ?? 'internal_error' });
       return;
     }
     const readAt = this.#stamp();
@@ -337,8 +333,9 @@ export class Outbox {
       if (fresh) this.#deps.events.emit('stock.updated', fresh);
       return true;
     } catch (error) {
-      const deskError = toDeskError(error);
-      if (!(error instanceof DeskFailure) || isTransient(deskError) || isAuthFailure(deskError)) {
+      const known = toDeskError(error);
+      const deskError = known ?? { code: 'internal_error', message: 'The adjustment could not be sent because of an error inside the app.' };
+      if (known === undefined || isTransient(deskError) || isAuthFailure(deskError)) {
         this.#announce(outbox.update(entry.id, { state: 'queued', updatedAt: this.#stamp(), lastError: deskError }));
         this.#deps.log?.('warn', 'adjustment stays queued', { id: entry.id, code: deskError.code });
         return false;

@@ -1,10 +1,9 @@
-import type { ApiClient } from '../kernel/api';
+import { ApiError, type ApiClient } from '../kernel/api';
 import type { CatalogCache, CatalogRecorder } from '../kernel/cache';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Log } from '../kernel/log';
 import { cacheWillDo } from '../kernel/service-or-cache';
 import type { LookupResult, Stock } from '../../shared/ipc/records';
-import { DeskFailure } from '../../shared/ipc/result';
 import { ssccOf, trackingNumberOf, type CarrierLabel } from './carrier-label';
 import { parseCode } from './parse-code';
 import { ShipmentLabelQueries } from './shipment-label-queries';
@@ -137,7 +136,7 @@ export class LookupService {
       const fresh = this.deps.recorder.stock(answer.body);
       if (fresh) this.deps.events.emit('stock.updated', fresh);
     } catch (error) {
-      if (error instanceof DeskFailure && error.error.code === 'stock_item_not_found') {
+      if (error instanceof ApiError && error.code === 'stock_item_not_found') {
         // The service no longer has it: the cache must not keep answering with it, nor a card show it.
         if (this.deps.recorder.active) {
           this.deps.cache.writes.deleteStock(sku);
@@ -146,7 +145,7 @@ export class LookupService {
         return;
       }
       // Offline or refused: the cached answer stands; connectivity heard about it from the client.
-      this.deps.log?.('info', 'stock refresh failed', { sku, code: error instanceof DeskFailure ? error.error.code : 'internal_error' });
+      this.deps.log?.('info', 'stock refresh failed', { sku, code: error instanceof ApiError ? error.code : 'internal_error' });
     }
   }
 
@@ -187,7 +186,7 @@ export class LookupService {
       const answer = await api.readStock(sku);
       return this.deps.recorder.stock(answer.body) ?? this.deps.cache.reads.stockBySku(sku);
     } catch (error) {
-      if (error instanceof DeskFailure && NOT_FOUND_CODES.has(error.error.code)) return null;
+      if (error instanceof ApiError && NOT_FOUND_CODES.has(error.code)) return null;
       throw error;
     }
   }

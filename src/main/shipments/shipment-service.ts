@@ -1,9 +1,9 @@
-import { toCreateShipmentRequest, toGreenIndex, toGreenIndexRequest, toTransitTime, toTransitTimeRequest, type GreenIndexInputRecord, type TransitTimeInputRecord } from '../kernel/api';
+import { ApiError, toCreateShipmentRequest, toGreenIndex, toGreenIndexRequest, toTransitTime, toTransitTimeRequest, type GreenIndexInputRecord, type TransitTimeInputRecord } from '../kernel/api';
 import type { CatalogCache } from '../kernel/cache';
 import { cacheWillDo, listServiceFirst, requireOnline, type ServiceConnection } from '../kernel/service-or-cache';
 import type { Output, ParsedInput } from '../../shared/ipc/contract';
 import type { Shipment, ShipmentDraft } from '../../shared/ipc/records';
-import { DeskFailure, failure } from '../../shared/ipc/result';
+import { failure } from '../../shared/ipc/result';
 
 /**
  * Shipments: read and list from the service (each one seen is cached), falling back to the cached
@@ -22,7 +22,7 @@ export class ShipmentService {
         const answer = await s.api.readShipment(token);
         return s.recorder.shipment(answer.body);
       } catch (error) {
-        if (error instanceof DeskFailure && error.error.code === 'shipment_not_found' && s.recorder.active) this.cache.writes.deleteShipment(token);
+        if (error instanceof ApiError && error.code === 'shipment_not_found' && s.recorder.active) this.cache.writes.deleteShipment(token);
         if (!cacheWillDo(error)) throw error;
       }
     }

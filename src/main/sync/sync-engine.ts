@@ -1,11 +1,11 @@
-import type { ApiClient } from '../kernel/api';
+import { ApiError, type ApiClient } from '../kernel/api';
 import type { CatalogCache, CatalogRecorder } from '../kernel/cache';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import { notSignedIn } from '../kernel/ipc/account-guard';
+import { toDeskError } from '../kernel/ipc/desk-error';
 import type { Log } from '../kernel/log';
 import type { SyncResource, SyncState, SyncStateStore } from './sync-state';
 import type { SyncStatus } from '../../shared/ipc/records';
-import { DeskFailure, type DeskError } from '../../shared/ipc/result';
 
 /** The cache as sync needs it: the catalog it fills and its own record of how far each resource got. */
 export interface SyncCache extends CatalogCache {
@@ -51,7 +51,7 @@ class SyncCancelled extends Error {
 }
 
 function isStaleCursor(error: unknown): boolean {
-  return error instanceof DeskFailure && error.error.code === 'validation_failed' && (error.error.details ?? []).some((d) => d.field === 'cursor');
+  return error instanceof ApiError && error.code === 'validation_failed' && (error.details ?? []).some((d) => d.field === 'cursor');
 }
 
 /**
@@ -144,10 +144,9 @@ export class SyncEngine {
         this.#set({ state: 'idle', phase: null });
         return this.status;
       }
-      const deskError: DeskError =
-        error instanceof DeskFailure ? { ...error.error } : { code: 'internal_error', message: 'Syncing failed because of an error inside the app.' };
-      if (!(error instanceof DeskFailure)) this.#deps.log?.('error', 'sync failed', { error: String(error) });
-      this.#set({ state: 'failed', lastError: deskError });
+      const known = toDeskError(error);
+      if (known === undefined) this.#deps.log?.('error', 'sync failed', { error: String(error) });
+      this.#set({ state: 'failed', lastError: known ?? { code: 'internal_error', message: 'Syncing failed because of an error inside the app.' } });
     } finally {
       if (bulk) {
         try {

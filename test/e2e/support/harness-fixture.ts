@@ -30,7 +30,7 @@ export interface DeskHarness {
   /** Moves the demo sandbox's clock forward (tokens expire; Idempotency-Keys past 24 h are forgotten). */
   advanceClock(ms: number): Promise<void>;
   /** Saves a screenshot to test/artifacts/e2e/<name>.png and returns its path. */
-  screenshot(page: Page, name: string): Promise<string>;
+  screenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<string>;
 }
 
 export type DeskOptions = Pick<HarnessOptions, 'demoSandbox' | 'secrets'>;
@@ -86,12 +86,12 @@ export const test = base.extend<{ desk: DeskHarness; deskOptions: DeskOptions },
       setFaults: (faults) => control(harness, '/__test/faults', faults),
       expireTokens: () => control(harness, '/__test/expire-tokens', {}),
       advanceClock: (ms) => control(harness, '/__test/advance-clock', { ms }),
-      async screenshot(page, name) {
+      async screenshot(page, name, options = {}) {
         if (!/^[a-z0-9][a-z0-9._-]{0,80}$/i.test(name)) throw new Error(`screenshot name ${name} is not a plain file name`);
         await mkdir(ARTIFACTS, { recursive: true });
         const path = join(ARTIFACTS, `${name}.png`);
         await restMouse(page); // the resting state, not the hover of the last click
-        await page.screenshot({ path });
+        await page.screenshot({ path, ...options });
         return path;
       },
     });

@@ -6,7 +6,7 @@ import { ensureSortIndexes } from '../../../src/main/kernel/cache/sort-indexes';
 import { CatalogRecorder } from '../../../src/main/kernel/cache/catalog-recorder';
 import { SyncEngine } from '../../../src/main/sync/sync-engine';
 import { SyncStatus } from '../../../src/shared/ipc/records';
-import { failure } from '../../../src/shared/ipc/result';
+import { apiError } from '../../../src/main/kernel/api/api-error';
 import type { RunningSandbox } from '../../../src/sandbox';
 import { recordEvents } from '../composition/support/events';
 import { startTestSandbox, testClient } from '../composition/support/sandbox';
@@ -196,7 +196,7 @@ describe('sync', () => {
     const signedOut = new SyncEngine({ cache, recorder: new CatalogRecorder(cache), events: new EventHub(), api: () => null });
     expect(await signedOut.run()).toMatchObject({ state: 'failed', lastError: { code: 'not_signed_in' } });
     const refusing = watched(api, (call) => {
-      if (call.op === 'listProducts') throw failure('unauthorized', 'The token was refused.', { status: 401 });
+      if (call.op === 'listProducts') throw apiError('unauthorized', 'The token was refused.', { status: 401 });
     });
     expect(await engine(cache, refusing.client).run()).toMatchObject({ state: 'failed', phase: 'products', lastError: { code: 'unauthorized' } });
     expect(cache.reads.warehouses()).toHaveLength(3);

@@ -29,7 +29,7 @@ import {
   type TransitTimeResult,
   type WarehousePage,
 } from '../../../shared/api';
-import { DeskFailure, failure, type DeskError } from '../../../shared/ipc/result';
+import { ApiError, apiError, type ApiFailure } from './api-error';
 import type { Attempt } from './attempt';
 import { MAX_DETAILS, describeProblems, unexpected } from './errors';
 import { RETRY_CLASS, withRetries, type BackoffSettings } from './retry';
@@ -42,7 +42,7 @@ export interface RequestOutcome {
   /** True when no HTTP answer came back (network failure or timeout). Any HTTP answer, even an error, is false. */
   networkError: boolean;
   status?: number;
-  error?: DeskError;
+  error?: ApiFailure;
 }
 
 export interface ApiCredentials {
@@ -52,7 +52,7 @@ export interface ApiCredentials {
 
 export interface ApiClientOptions {
   baseUrl: string;
-  /** Asked lazily, only when a token is needed. null -> DeskFailure `not_signed_in`. */
+  /** Asked lazily, only when a token is needed. null -> ApiError `not_signed_in`. */
   credentials: () => Promise<ApiCredentials | null>;
   /** Where the token survives a restart (CredentialVault.tokenCache: the keychain). */
   tokenCache?: { load(): Promise<string | null>; save(token: string, expiresInSeconds: number): Promise<void> };
@@ -137,7 +137,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
     origin = parsed.origin;
   } catch {
-    throw failure('invalid_argument', 'The service address must be an http:// or https:// URL.');
+    throw apiError('invalid_argument', 'The service address must be an http:// or https:// URL.');
   }
   const maxRetries = Math.max(0, options.maxRetries ?? 3);
   const tokenPath = options.tokenPath ?? operationInfo('getToken').pathTemplate;
@@ -157,7 +157,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * account's token back into the keychain after sign-out removed it.
    */
   let generation = 0;
-  const signedOutMeanwhile = () => failure('not_signed_in', 'Signed out while a token was being obtained. Sign in again.');
+  const signedOutMeanwhile = () => apiError('not_signed_in', 'Signed out while a token was being obtained. Sign in again.');
   /** Secrets this client has handled, so server text echoing one is redacted. Never logged. */
   const secrets: string[] = [];
   const remember = (secret: string): void => {
@@ -189,7 +189,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /** Attempts with retries per RETRY_CLASS; reports every attempt; throws DeskFailure on failure. */
+  /** Attempts with retries per RETRY_CLASS; reports every attempt; throws ApiError on failure. */
   async function send<Op extends OperationId>(spec: SendSpec<Op>): Promise<ApiAnswer<SuccessBody<Op>>> {
     const result = await withRetries(() => attempt(spec), { retryClass: RETRY_CLASS[spec.operationId], maxRetries, backoff }, report);
     return { body: result.body as SuccessBody<Op>, requestId: result.requestId };
@@ -198,7 +198,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function checkRequest<Op extends OperationId>(operationId: Op, body: unknown): void {
     const checked = validateRequestBody(operationId, body);
     if (checked.ok) return;
-    throw failure(checked.kind, `The app built a request that the API contract does not allow (${describeProblems(checked.problems)}).`, {
+    throw apiError(checked.kind, `The app built a request that the API contract does not allow (${describeProblems(checked.problems)}).`, {
       details: checked.problems.slice(0, MAX_DETAILS).map((p) => ({ field: p.field, problem: p.problem })),
     });
   }
@@ -209,14 +209,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const checked = validateRequestBody('getToken', body);
     if (!checked.ok) {
       // Problems name fields only, never values: safe with a secret in the body.
-      throw failure('invalid_credentials', 'The client id and client secret must each be 1 to 200 characters.', {
+      throw apiError('invalid_credentials', 'The client id and client secret must each be 1 to 200 characters.', {
         details: checked.problems.map((p) => ({ field: p.field, problem: p.problem })),
       });
     }
     const answer = await send({ operationId: 'getToken', path: tokenPath, body });
     remember(answer.body.access_token);
     if (!SENDABLE_TOKEN.test(answer.body.access_token)) {
-      throw new DeskFailure(unexpected(200, answer.requestId || undefined, 'the access_token cannot be sent in an Authorization header', [], secrets));
+      throw new ApiError(unexpected(200, answer.requestId || undefined, 'the access_token cannot be sent in an Authorization header', [], secrets));
     }
     return { accessToken: answer.body.access_token, expiresIn: answer.body.expires_in, requestId: answer.requestId };
   }
@@ -227,7 +227,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const asked = generation;
       try {
         const creds = await options.credentials();
-        if (creds === null) throw failure('not_signed_in', 'Sign in to the Shipping API first.');
+        if (creds === null) throw apiError('not_signed_in', 'Sign in to the Shipping API first.');
         const answer = await requestToken(creds);
         if (generation !== asked) throw signedOutMeanwhile();
         const token: HeldToken = { token: answer.accessToken, expiresAt: now() + answer.expiresIn * 1000 };
@@ -280,7 +280,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     checkRequest(operationId, body);
     if (operationInfo(operationId).requiresIdempotencyKey) {
       const key = validateIdempotencyKey(idempotencyKey);
-      if (!key.ok) throw failure('invalid_request', 'The Idempotency-Key must be 1 to 255 visible ASCII characters.', { details: key.problems });
+      if (!key.ok) throw apiError('invalid_request', 'The Idempotency-Key must be 1 to 255 visible ASCII characters.', { details: key.problems });
     }
     const path = operationPath(operationId, pathParams);
     let { token, fresh } = await currentToken();
@@ -289,11 +289,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       try {
         return await send({ operationId, path, body, token, idempotencyKey });
       } catch (error) {
-        if (repeated || !(error instanceof DeskFailure) || error.error.status !== 401) throw error;
+        if (repeated || !(error instanceof ApiError) || error.status !== 401) throw error;
         // `token_expired`: get a new token once and repeat. `unauthorized` with a token that did
         // not come fresh for this call: it may be stale (revoked, the service restarted), so the
         // same. A 401 is a refusal before the operation ran, so repeating is safe for every operation.
-        const code = error.error.code;
+        const code = error.code;
         if (code !== 'token_expired' && !(code === 'unauthorized' && !fresh)) throw error;
         repeated = true;
         token = await replaceToken(token);
@@ -326,7 +326,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // No token: any reachable service answers 401 at once, and the owner's rate limit is untouched.
       const result = await attempt({ operationId: 'listWarehouses', path: operationPath('listWarehouses', noParams), body: {} });
       report(result);
-      if (result.kind === 'failure' && result.networkError) throw new DeskFailure(result.error);
+      if (result.kind === 'failure' && result.networkError) throw new ApiError(result.error);
     },
     forgetToken() {
       generation++;

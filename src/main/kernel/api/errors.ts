@@ -1,7 +1,7 @@
 // Error mapping: how failures of the Shipping API (an error body, an answer outside the contract,
-// a timeout, a broken connection) become DeskErrors, and which of them are worth another try.
+// a timeout, a broken connection) become ApiFailures, and which of them are worth another try.
 import { validateSchema, type ValidationProblem } from '../../../shared/api';
-import type { DeskError } from '../../../shared/ipc/result';
+import type { ApiFailure } from './api-error';
 
 /** Codes of failures that say nothing about the request itself: the same request may well succeed later. */
 const TRANSIENT_CODES: ReadonlySet<string> = new Set(['network_error', 'timeout', 'rate_limited', 'service_unavailable', 'internal_error']);
@@ -17,7 +17,7 @@ const AUTH_CODES: ReadonlySet<string> = new Set(['not_signed_in', 'keychain_unav
  * succeed: no answer (network, timeout), rate limit, or any 5xx (also a 5xx whose body is not the
  * contract's, e.g. a proxy's 502 page). The outbox keeps such an entry queued.
  */
-export function isTransient(error: DeskError): boolean {
+export function isTransient(error: Pick<ApiFailure, 'code' | 'status'>): boolean {
   return TRANSIENT_CODES.has(error.code) || (error.status !== undefined && (error.status >= 500 || error.status === 429));
 }
 
@@ -26,7 +26,7 @@ export function isTransient(error: DeskError): boolean {
  * credentials refused). Not transient (waiting alone does not help) but not a refusal of the
  * request either: an outbox entry should stay queued until the account is fixed.
  */
-export function isAuthFailure(error: DeskError): boolean {
+export function isAuthFailure(error: Pick<ApiFailure, 'code' | 'status'>): boolean {
   return AUTH_CODES.has(error.code);
 }
 
@@ -35,11 +35,11 @@ export function isAuthFailure(error: DeskError): boolean {
  * is all that is left to do. Note `unexpected_response` on HTTP 200 is counted here although the
  * service may have acted: its answer could not be read, and repeating it would give the same answer.
  */
-export function isDefinitiveRefusal(error: DeskError): boolean {
+export function isDefinitiveRefusal(error: Pick<ApiFailure, 'code' | 'status'>): boolean {
   return !isTransient(error) && !isAuthFailure(error);
 }
 
-/** Limits of DeskErrorSchema (src/shared/ipc/result.ts): a hostile server cannot make a huge error. */
+/** The limits of the IPC contract's DeskErrorSchema (src/shared/ipc/result.ts), so a hostile server cannot make a huge error. */
 export const MAX_MESSAGE = 2000;
 export const MAX_DETAILS = 100;
 export const MAX_REQUEST_ID = 200;
@@ -50,7 +50,7 @@ export function clip(text: string, max: number): string {
 
 /**
  * Replaces every occurrence of a secret the client holds (token, client secret) in text that came
- * from the server, so an echoing or buggy service cannot put one into a DeskError.
+ * from the server, so an echoing or buggy service cannot put one into an error.
  */
 export function redact(text: string, secrets: Iterable<string>): string {
   let out = text;
@@ -147,8 +147,8 @@ export function describeProblems(problems: readonly ValidationProblem[]): string
 }
 
 /** An answer the contract does not allow (a redirect, not JSON, the wrong shape, too big). */
-export function unexpected(status: number, requestId: string | undefined, why: string, problems: readonly ValidationProblem[], secrets: readonly string[]): DeskError {
-  const error: DeskError = {
+export function unexpected(status: number, requestId: string | undefined, why: string, problems: readonly ValidationProblem[], secrets: readonly string[]): ApiFailure {
+  const error: ApiFailure = {
     code: 'unexpected_response',
     message: clip(`The service answered something the API contract does not allow (HTTP ${status}: ${why}).`, MAX_MESSAGE),
     status,
@@ -164,11 +164,11 @@ export function unexpected(status: number, requestId: string | undefined, why: s
  * An HTTP error answer. Any well-formed error body is taken at its word, also for a status the
  * operation does not list (a gateway's 404 `not_found`); an unknown code is judged by its status.
  */
-export function errorFromBody(status: number, requestId: string | undefined, body: unknown, secrets: readonly string[]): DeskError {
+export function errorFromBody(status: number, requestId: string | undefined, body: unknown, secrets: readonly string[]): ApiFailure {
   const parsed = validateSchema('ErrorResponse', body);
   if (!parsed.ok) return unexpected(status, requestId, 'an error without the contract error body', parsed.problems, secrets);
   const wire = parsed.value.error;
-  const error: DeskError = {
+  const error: ApiFailure = {
     code: clip(String(wire.code), 100),
     message: clip(redact(wire.message, secrets), MAX_MESSAGE),
     status,
@@ -182,16 +182,16 @@ export function errorFromBody(status: number, requestId: string | undefined, bod
 }
 
 /** No whole answer within the time allowed. No `status` even if the headers came: an incomplete answer is no HTTP answer. */
-export function timeoutFailure(origin: string, timeoutMs: number, requestId: string | undefined): DeskError {
-  const error: DeskError = { code: 'timeout', message: `The service at ${origin} did not answer within ${Math.round(timeoutMs / 100) / 10} s.` };
+export function timeoutFailure(origin: string, timeoutMs: number, requestId: string | undefined): ApiFailure {
+  const error: ApiFailure = { code: 'timeout', message: `The service at ${origin} did not answer within ${Math.round(timeoutMs / 100) / 10} s.` };
   if (requestId !== undefined) error.requestId = requestId;
   return error;
 }
 
 /** The connection failed; `neverSent` when it failed before the request could have left. */
-export function networkFailure(origin: string, thrown: unknown, requestId: string | undefined): { error: DeskError; neverSent: boolean } {
+export function networkFailure(origin: string, thrown: unknown, requestId: string | undefined): { error: ApiFailure; neverSent: boolean } {
   const low = describeLowLevel(thrown);
-  const error: DeskError = { code: 'network_error', message: `Could not reach the service at ${origin}: ${networkReason(low)}.` };
+  const error: ApiFailure = { code: 'network_error', message: `Could not reach the service at ${origin}: ${networkReason(low)}.` };
   if (requestId !== undefined) error.requestId = requestId; // the connection broke while the body was read
   return { error, neverSent: low.neverSent };
 }

@@ -8,6 +8,7 @@ export {
   type RequestOutcome,
   type TokenAnswer,
 } from './client';
+export { ApiError, type ApiFailure, type ApiProblem } from './api-error';
 export { isAuthFailure, isDefinitiveRefusal, isTransient } from './errors';
 export { RETRY_CLASS, type RetryClass } from './retry';
 export { APP_VERSION, DEFAULT_USER_AGENT } from './version';

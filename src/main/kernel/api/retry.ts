@@ -1,6 +1,6 @@
 // When a failed attempt is repeated, and how long to wait first.
 import type { OperationId } from '../../../shared/api';
-import { DeskFailure } from '../../../shared/ipc/result';
+import { ApiError } from './api-error';
 import type { Attempt } from './attempt';
 
 /**
@@ -98,10 +98,10 @@ export async function withRetries(attempt: () => Promise<Attempt>, policy: Retry
     const status = error.status ?? 0;
     const worthRepeating = result.networkError || status === 429 || status >= 500;
     const allowed = policy.retryClass !== 'unsafe' || result.neverSent;
-    if (!worthRepeating || !allowed || retry >= policy.maxRetries) throw new DeskFailure(error);
+    if (!worthRepeating || !allowed || retry >= policy.maxRetries) throw new ApiError(error, result.retryAfterMs);
     if (result.retryAfterMs !== undefined && result.retryAfterMs > policy.backoff.maxRetryAfterMs) {
       // Waiting less than asked would only earn another 429; waiting this long blocks the worker.
-      throw new DeskFailure(error);
+      throw new ApiError(error, result.retryAfterMs);
     }
     await sleep(nextDelay(retry, result.retryAfterMs, policy.backoff));
   }

@@ -2,7 +2,7 @@
 // body read and checked against the contract. It never throws and never retries: every outcome
 // is an Attempt, which the retry policy (retry.ts) and the client (client.ts) act on.
 import { validateResponseBody, type OperationId } from '../../../shared/api';
-import type { DeskError } from '../../../shared/ipc/result';
+import type { ApiFailure } from './api-error';
 import { cleanRequestId, describeProblems, errorFromBody, networkFailure, timeoutFailure, unexpected } from './errors';
 import type { Attempt } from './attempt';
 import { parseRetryAfter } from './retry';
@@ -71,7 +71,7 @@ export function createTransport(settings: TransportSettings): Transport {
       requestId = cleanRequestId(response.headers.get('x-request-id'));
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), settings.now());
       const text = await readText(response);
-      const fail = (error: DeskError): Attempt => ({ kind: 'failure', error, networkError: false, neverSent: false, retryAfterMs });
+      const fail = (error: ApiFailure): Attempt => ({ kind: 'failure', error, networkError: false, neverSent: false, retryAfterMs });
       if (text === null) return fail(unexpected(status, requestId, `the body is larger than ${maxResponseBytes} bytes`, [], secrets));
       if (status >= 300 && status < 400) {
         return fail(unexpected(status, requestId, 'a redirect; check the service address (http or https, path)', [], secrets));

@@ -1,13 +1,15 @@
 // Online or offline, judged from what real requests to the service came to, not from the OS
 // (a desk can have a network link and still not reach the service, or the reverse).
 import type { RequestOutcome } from '../api/client';
-import { DeskFailure, type DeskError } from '../../../shared/ipc/result';
+import { ApiError } from '../api/api-error';
+import { toDeskError } from '../ipc/desk-error';
+import type { DeskError } from '../../../shared/ipc/result';
 import type { Connectivity } from '../../../shared/ipc/records';
 
 export interface ConnectivityMonitorOptions {
   /**
    * One cheap request to the service (ApiClient.ping is made for it). Resolving, or failing with
-   * an HTTP answer (a DeskFailure with a status), means online; failing with `network_error` or
+   * an HTTP answer (an ApiError with a status), means online; failing with `network_error` or
    * `timeout` means still offline. Its own outcome may also arrive through report(): both agree.
    */
   probe: () => Promise<void>;
@@ -124,9 +126,9 @@ export class ConnectivityMonitor {
       await this.probe();
       this.goOnline();
     } catch (error) {
-      if (error instanceof DeskFailure) {
-        if (NO_ANSWER.has(error.error.code)) this.goOffline(error.error);
-        else if (error.error.status !== undefined) this.goOnline();
+      if (error instanceof ApiError) {
+        if (NO_ANSWER.has(error.code)) this.goOffline(toDeskError(error));
+        else if (error.status !== undefined) this.goOnline();
       }
       // Anything else (not signed in, a bug in the probe) says nothing about the network.
     } finally {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { channels, isChannel, type Channel, type Output, type ParsedInput } from '../../../shared/ipc/contract';
-import { DeskFailure, type DeskError, type Result } from '../../../shared/ipc/result';
+import type { DeskError, Result } from '../../../shared/ipc/result';
+import { toDeskError } from './desk-error';
 
 export type Handlers = {
   [C in Channel]: (input: ParsedInput<C>) => Promise<Output<C>> | Output<C>;
@@ -44,7 +45,8 @@ export function createIpcRouter<Sender>(handlers: Handlers, options: RouterOptio
         const handler = handlers[channel] as (input: unknown) => unknown;
         return { ok: true, value: await handler(parsed.data) };
       } catch (error) {
-        if (error instanceof DeskFailure) return { ok: false, error: error.error };
+        const known = toDeskError(error);
+        if (known !== undefined) return { ok: false, error: known };
         options.logError?.(typeof channel === 'string' ? channel : '(unknown)', error);
         return { ok: false, error: { code: 'internal_error', message: 'Something went wrong inside the app. Please try again.' } };
       }

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientOptions } from '../../../../src/main/kernel/api/client';
 import { isAuthFailure, isDefinitiveRefusal, isTransient } from '../../../../src/main/kernel/api/errors';
 import { DEFAULT_USER_AGENT } from '../../../../src/main/kernel/api/version';
-import { DeskFailure, type DeskError } from '../../../../src/shared/ipc/result';
+import { ApiError } from '../../../../src/main/kernel/api/api-error';
+import { toDeskError } from '../../../../src/main/kernel/ipc/desk-error';
+import type { DeskError } from '../../../../src/shared/ipc/result';
 import {
   TOKEN_ANSWER,
   errorBody,
@@ -70,10 +72,10 @@ async function failureOf(promise: Promise<unknown>): Promise<DeskError> {
   try {
     await promise;
   } catch (error) {
-    expect(error).toBeInstanceOf(DeskFailure);
-    return (error as DeskFailure).error;
+    expect(error).toBeInstanceOf(ApiError);
+    return toDeskError(error as ApiError);
   }
-  throw new Error('expected a DeskFailure');
+  throw new Error('expected an ApiError');
 }
 
 const opRequests = (stub: Stub) => stub.requests.filter((r) => r.path !== '/1.0/auth/token');

@@ -7,7 +7,9 @@ import { createApiClient, type ApiClientOptions } from '../../../../src/main/ker
 import { isTransient } from '../../../../src/main/kernel/api/errors';
 import { ConnectivityMonitor } from '../../../../src/main/kernel/connectivity/monitor';
 import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../../../src/sandbox/index';
-import { DeskFailure, type DeskError } from '../../../../src/shared/ipc/result';
+import { ApiError } from '../../../../src/main/kernel/api/api-error';
+import { toDeskError } from '../../../../src/main/kernel/ipc/desk-error';
+import type { DeskError } from '../../../../src/shared/ipc/result';
 import { everythingAbout, outcomeLog, recordingFetch, startProxy, type Proxy } from './support';
 
 let sandbox: RunningSandbox;
@@ -37,10 +39,10 @@ async function failureOf(promise: Promise<unknown>): Promise<DeskError> {
   try {
     await promise;
   } catch (error) {
-    expect(error).toBeInstanceOf(DeskFailure);
-    return (error as DeskFailure).error;
+    expect(error).toBeInstanceOf(ApiError);
+    return toDeskError(error as ApiError);
   }
-  throw new Error('expected a DeskFailure');
+  throw new Error('expected an ApiError');
 }
 
 /** A token cache holding one token, as the keychain would after an earlier session. */
@@ -137,9 +139,9 @@ describe('every operation against the sandbox', () => {
     const stale = client({ onOutcome, tokenCache: cachedToken(token.accessToken), credentials: async () => null });
     await stale.readStock('NO-SUCH-SKU').catch((e: unknown) => errors.push(e));
     await wrong.getToken({ clientId: 'desk-demo', clientSecret: 'not-the-secret-xyz' }).catch((e: unknown) => errors.push(e));
-    expect(errors.map((e) => (e as DeskFailure).error.code)).toEqual(['stock_item_not_found', 'not_signed_in', 'invalid_credentials']);
+    expect(errors.map((e) => (e as ApiError).code)).toEqual(['stock_item_not_found', 'not_signed_in', 'invalid_credentials']);
 
-    const everything = [everythingAbout(new DeskFailure(error)), ...errors.map(everythingAbout), JSON.stringify(outcomes)].join('\n');
+    const everything = [everythingAbout(error), ...errors.map(everythingAbout), JSON.stringify(outcomes)].join('\n');
     for (const secret of ['not-the-secret-xyz', DEMO_OWNERS.desk.clientSecret, token.accessToken]) expect(everything).not.toContain(secret);
   });
 });

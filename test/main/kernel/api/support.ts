@@ -180,7 +180,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Everything an error could leak through: its DeskError, message, stack and cause. */
+/** Everything an error could leak through: its fields, message, stack and cause. */
 export function everythingAbout(error: unknown): string {
   if (!(error instanceof Error)) return JSON.stringify(error);
   const withError = error as Error & { error?: unknown; cause?: unknown };

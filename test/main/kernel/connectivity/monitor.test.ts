@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../../src/main/kernel/api/client';
 import { ConnectivityMonitor } from '../../../../src/main/kernel/connectivity/monitor';
 import { Connectivity } from '../../../../src/shared/ipc/records';
-import { failure } from '../../../../src/shared/ipc/result';
+import { apiError } from '../../../../src/main/kernel/api/api-error';
 import { freePort, sendJson, startStub, type Stub } from '../api/support';
 
 const monitors: ConnectivityMonitor[] = [];
@@ -84,7 +84,7 @@ describe('ConnectivityMonitor', () => {
     let down = true;
     const monitor = monitorWith(async () => {
       probes++;
-      if (down) throw failure('network_error', 'down');
+      if (down) throw apiError('network_error', 'down');
     }, 20);
     monitor.start();
     // Online: nothing is scheduled at all, however far the clock goes.
@@ -120,17 +120,17 @@ describe('ConnectivityMonitor', () => {
 
   it('check() probes at once; a failure that is not about the network changes nothing', async () => {
     let answer: () => Promise<void> = async () => {
-      throw failure('not_signed_in', 'Sign in first.');
+      throw apiError('not_signed_in', 'Sign in first.');
     };
     const monitor = monitorWith(() => answer());
     monitor.report(networkDown);
     expect((await monitor.check()).online).toBe(false);
     answer = async () => {
-      throw failure('unauthorized', 'No token.', { status: 401 });
+      throw apiError('unauthorized', 'No token.', { status: 401 });
     };
     expect((await monitor.check()).online).toBe(true);
     answer = async () => {
-      throw failure('timeout', 'No answer.');
+      throw apiError('timeout', 'No answer.');
     };
     expect(await monitor.check()).toMatchObject({ online: false, lastError: { code: 'timeout' } });
   });

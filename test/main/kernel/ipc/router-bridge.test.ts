@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createIpcRouter, type Handlers } from '../../../../src/main/kernel/ipc/router';
 import { createBridge } from '../../../../src/preload/create-bridge';
+import { ApiError } from '../../../../src/main/kernel/api/api-error';
 import { failure } from '../../../../src/shared/ipc/result';
 
 const now = '2026-11-21T10:00:00.000Z';
@@ -20,6 +21,12 @@ describe('IPC router', () => {
     },
     'sync.status': () => {
       throw new Error('boom: /home/user/secret path');
+    },
+    'shipments.cancel': () => {
+      throw new ApiError(
+        { code: 'shipment_not_cancellable', message: 'Already shipped.', status: 409, requestId: 'req_1', details: [{ field: 'token', problem: 'is shipped' }] },
+        2000,
+      );
     },
   });
   const logged: unknown[] = [];
@@ -66,6 +73,16 @@ describe('IPC router', () => {
     expect(hidden).toMatchObject({ ok: false, error: { code: 'internal_error' } });
     expect(JSON.stringify(hidden)).not.toContain('secret');
     expect(logged).toHaveLength(1);
+  });
+
+  it("maps the API client's ApiError to the contract's error, field for field, as plain data", async () => {
+    const answer = await router.handle('shipments.cancel', { token: 'shp_0123456789abcdefghij' }, trusted);
+    expect(answer).toStrictEqual({
+      ok: false,
+      error: { code: 'shipment_not_cancellable', message: 'Already shipped.', status: 409, requestId: 'req_1', details: [{ field: 'token', problem: 'is shipped' }] },
+    });
+    expect(structuredClone(answer)).toStrictEqual(answer);
+    expect(logged.some((e) => e instanceof ApiError)).toBe(false);
   });
 });
 
