@@ -24,7 +24,7 @@ import { tempDir } from '../main/composition/support/temp-dir';
 import { runs, SEED } from './support/env';
 
 const CHILD = join(import.meta.dirname, 'support', 'power-child.ts');
-const SNAPSHOTS = runs(25, 250);
+const SNAPSHOTS = runs(25, 50, 250);
 
 let state = SEED >>> 0 || 1;
 function random(): number {
