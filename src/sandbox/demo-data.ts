@@ -1,11 +1,10 @@
 // Deterministic demo data: the same seed gives the same warehouses, products, barcodes, stock
 // and shipments (ids, tokens and timestamps included). Seeded once per database file, in one
 // transaction with prepared statements, so 100,000 SKUs take a few seconds.
-import { gs1CheckDigit } from '../shared/gtin';
 import type { Party, ShipmentStatus } from '../shared/api/types';
 import { toGtin14, withCheckDigit } from './barcodes';
 import type { SandboxDb } from './db/open';
-import { hasGlsCheckDigit, hasUpsCheckDigit } from '../shared/codes/check-digits';
+import { gs1CheckDigit, hasGlsCheckDigit, hasUpsCheckDigit } from '../shared/codes/check-digits';
 import { seededString } from './ids';
 import type { DemoOwnerKey } from './owners';
 

@@ -1,4 +1,4 @@
-import { isValid } from 'gtin';
+import { hasGs1CheckDigit } from './codes/check-digits';
 
 /** GTIN-8, GTIN-12 (UPC-A), GTIN-13 (EAN-13) and GTIN-14 are all 14 digits once left-padded. */
 const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
@@ -15,14 +15,7 @@ export function toGtin14(code: string): string {
   return code.padStart(14, '0');
 }
 
-/** The GS1 mod-10 check digit of a body of digits (GTIN, SSCC, GLN: weights 3,1,3,... from the right). */
-export function gs1CheckDigit(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
-  return String((10 - (sum % 10)) % 10);
-}
-
 /** True when the last digit is the GS1 mod-10 check digit of the others. */
 export function hasValidCheckDigit(code: string): boolean {
-  return isGtinShaped(code) && isValid(code);
+  return isGtinShaped(code) && hasGs1CheckDigit(code);
 }

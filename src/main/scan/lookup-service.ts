@@ -3,10 +3,10 @@ import type { CatalogCache, CatalogRecorder } from '../kernel/cache';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Log } from '../kernel/log';
 import { cacheWillDo } from '../kernel/service-or-cache';
-import type { LookupResult, Stock } from '../../shared/ipc/records';
-import { ssccOf, trackingNumberOf, type CarrierLabel } from './carrier-label';
-import { parseCode } from './parse-code';
-import { ShipmentLabelQueries } from './shipment-label-queries';
+import type { Gs1Data } from '../../shared/codes/gs1';
+import { parseCode, type ParsedCode } from '../../shared/codes/parse-code';
+import type { Gs1Details, LookupResult, Stock } from '../../shared/ipc/records';
+import { ShipmentLabelQueries, type CarrierLabel } from './shipment-label-queries';
 
 export interface LookupDeps {
   cache: CatalogCache;
@@ -20,12 +20,24 @@ export interface LookupDeps {
 }
 
 const NOT_FOUND_CODES = new Set(['stock_item_not_found', 'not_found']);
+const ALL_DIGITS = /^\d+$/;
+
+type GtinCode = Extract<ParsedCode, { kind: 'gtin' }>;
+
+/** The details of a GS1 label the answer card shows, or undefined when it carried none. */
+function detailsOf(gs1: Gs1Data | null): Gs1Details | undefined {
+  if (!gs1) return undefined;
+  const details = { lot: gs1.lot, expiry: gs1.expiry?.date ?? null, serial: gs1.serial, count: gs1.count };
+  return Object.values(details).some((value) => value !== null) ? details : undefined;
+}
 
 /**
- * `stock.lookup`: a scanned or typed code to a stock record, from the cache at once. The scan path
- * is one parse and one or two prepared-statement reads; the refresh from the service is started
- * after the answer is on its way and arrives as a `stock.updated` event. A carrier's label (an
- * SSCC, or the tracking number of a code that is no stock) answers with its shipment.
+ * `stock.lookup`: a scanned or typed code to a stock record or a shipment, from the cache at once.
+ * `parseCode` (src/shared/codes) says what the code may be; where it names several readings (14
+ * digits are a GTIN-14 or a DPD parcel number, digits may be a numeric SKU) they are tried in
+ * turn, cache before service. The scan path is one parse and one or two prepared-statement reads;
+ * the refresh from the service is started after the answer is on its way and arrives as a
+ * `stock.updated` event.
  */
 export class LookupService {
   readonly #refreshing = new Map<string, Promise<void>>();
@@ -37,20 +49,87 @@ export class LookupService {
 
   async lookup(raw: string): Promise<LookupResult> {
     const code = raw.trim();
-    const sscc = ssccOf(code);
-    // 18 digits that are also an exact SKU in the cache are that SKU, as with barcodes.
-    if (sscc !== null && !this.deps.cache.reads.stockBySku(code)) {
-      return (await this.#shipmentByLabel(code, { kind: 'sscc', sscc })) ?? { kind: 'not_found', code, searched: this.#service() ? 'service' : 'cache' };
+    const parsed = parseCode(code);
+    const { reads } = this.deps.cache;
+    switch (parsed.kind) {
+      case 'invalid':
+        return (await this.#typedFromPrint(code)) ?? { kind: 'invalid', code, problem: parsed.problem };
+      case 'shipment':
+        return { kind: 'shipment', code, token: parsed.token };
+      case 'sscc': {
+        // 18 digits that are also an exact SKU in the cache are that SKU, as with barcodes.
+        const exact = reads.stockBySku(code);
+        if (exact) return this.#hit(code, 'sku', exact);
+        return (await this.#shipmentByLabel(code, { kind: 'sscc', sscc: parsed.sscc })) ?? this.#notFound(code);
+      }
+      case 'tracking': {
+        const exact = parsed.sku !== null ? reads.stockBySku(parsed.sku) : null;
+        if (exact) return this.#hit(code, 'sku', exact);
+        const shipment = await this.#shipmentByLabel(code, { kind: 'tracking_number', trackingNumber: parsed.trackingNumber });
+        if (shipment) return shipment;
+        return parsed.sku !== null ? this.#missBySku(code, parsed.sku) : this.#notFound(code);
+      }
+      case 'sku': {
+        const stock = reads.stockBySku(parsed.sku) ?? reads.stockBySkuIgnoringCase(parsed.sku);
+        if (stock) return this.#hit(code, 'sku', stock);
+        // Letters and digits that are no stock may be some carrier's tracking number.
+        const label: CarrierLabel | null = parsed.mayBeTracking ? { kind: 'tracking_number', trackingNumber: parsed.sku.toUpperCase() } : null;
+        const cached = label ? this.#cachedShipment(code, label) : null;
+        if (cached) return cached;
+        const asSku = await this.#missBySku(code, parsed.sku);
+        if (asSku.kind !== 'not_found' || !label || asSku.searched === 'cache') return asSku;
+        return (await this.#shipmentByLabel(code, label)) ?? asSku;
+      }
+      case 'gtin':
+        return this.#gtin(code, parsed);
     }
-    const answer = await this.#stock(raw);
-    if (answer.kind !== 'not_found' && answer.kind !== 'invalid') return answer;
-    // No stock by that code: it may be a carrier's tracking number (they are letters and digits too).
-    const trackingNumber = trackingNumberOf(code);
-    if (trackingNumber === null) return answer;
-    // Typed from the print (with its spaces), it is looked for in the cache only: text that is not
-    // shaped like a code a scanner reads never goes to the network.
-    const typedWithSpaces = code.includes(' ');
-    return (await this.#shipmentByLabel(code, { kind: 'tracking_number', trackingNumber }, !typedWithSpaces)) ?? answer;
+  }
+
+  async #gtin(code: string, parsed: GtinCode): Promise<LookupResult> {
+    const { reads } = this.deps.cache;
+    // Digits that are also an exact SKU in the cache are that SKU (numeric SKUs exist).
+    const retail = parsed.format !== 'gs1' && parsed.format !== 'digital_link';
+    const numericSku = parsed.sku ?? (retail && ALL_DIGITS.test(code) ? code : null);
+    const exact = numericSku !== null ? reads.stockBySku(numericSku) : null;
+    if (exact) return this.#hit(code, 'sku', exact);
+    const tracking: CarrierLabel | null = parsed.tracking ? { kind: 'tracking_number', trackingNumber: parsed.tracking.trackingNumber } : null;
+    if (!parsed.checkDigitOk) {
+      // No product barcode; it may still be a parcel's number (DPD's has no check digit) or a
+      // numeric SKU the cache does not hold yet.
+      const shipment = tracking ? await this.#shipmentByLabel(code, tracking) : null;
+      if (shipment) return shipment;
+      const asSku = parsed.sku !== null ? await this.#missBySku(code, parsed.sku) : null;
+      if (asSku?.kind === 'stock') return asSku;
+      // Offline, a parcel number not cached cannot be told from a misread barcode.
+      if (tracking && !this.#service()) return this.#notFound(code);
+      return { kind: 'invalid', code, problem: `the check digit of barcode ${code} is wrong` };
+    }
+    const gs1 = detailsOf(parsed.gs1);
+    for (const gtin14 of parsed.gtin14) {
+      const sku = reads.skuByGtin14(gtin14);
+      const stock = sku !== null ? reads.stockBySku(sku) : null;
+      if (stock) return this.#hit(code, 'gtin', stock, gs1);
+    }
+    const cached = tracking ? this.#cachedShipment(code, tracking) : null;
+    if (cached) return cached;
+    const product = await this.#missByGtin(code, parsed.gtin14, numericSku, gs1);
+    if (product.kind !== 'not_found' || !tracking || product.searched === 'cache') return product;
+    return (await this.#shipmentByLabel(code, tracking)) ?? product;
+  }
+
+  /**
+   * A tracking number or SSCC typed from the print, with its spaces: looked for in the cached
+   * shipments only, since text that is not shaped like a code a scanner reads never goes to the network.
+   */
+  async #typedFromPrint(code: string): Promise<LookupResult | null> {
+    if (!code.includes(' ')) return null;
+    const compact = parseCode(code.replace(/\s+/g, ''));
+    let label: CarrierLabel | null = null;
+    if (compact.kind === 'sscc') label = { kind: 'sscc', sscc: compact.sscc };
+    else if (compact.kind === 'tracking') label = { kind: 'tracking_number', trackingNumber: compact.trackingNumber };
+    else if (compact.kind === 'gtin' && compact.tracking) label = { kind: 'tracking_number', trackingNumber: compact.tracking.trackingNumber };
+    else if (compact.kind === 'sku' && compact.mayBeTracking) label = { kind: 'tracking_number', trackingNumber: compact.sku.toUpperCase() };
+    return label ? this.#shipmentByLabel(code, label, false) : null;
   }
 
   /** The service when it can be asked, else null. */
@@ -58,10 +137,19 @@ export class LookupService {
     return this.deps.online() ? this.deps.api() : null;
   }
 
+  #notFound(code: string): LookupResult {
+    return { kind: 'not_found', code, searched: this.#service() ? 'service' : 'cache' };
+  }
+
+  #cachedShipment(code: string, label: CarrierLabel): LookupResult | null {
+    const token = this.#labels.token(label);
+    return token !== null ? { kind: 'shipment', code, token } : null;
+  }
+
   /** The shipment a label names: the cached copies first, then the service's list filtered by the label. */
   async #shipmentByLabel(code: string, label: CarrierLabel, askService = true): Promise<LookupResult | null> {
-    const cached = this.#labels.token(label);
-    if (cached !== null) return { kind: 'shipment', code, token: cached };
+    const cached = this.#cachedShipment(code, label);
+    if (cached) return cached;
     const api = askService ? this.#service() : null;
     if (!api) return null;
     try {
@@ -75,49 +163,15 @@ export class LookupService {
     }
   }
 
-  async #stock(raw: string): Promise<LookupResult> {
-    const parsed = parseCode(raw);
-    const { reads } = this.deps.cache;
-    switch (parsed.kind) {
-      case 'invalid':
-        return { kind: 'invalid', code: parsed.code, problem: parsed.problem };
-      case 'shipment':
-        return { kind: 'shipment', code: parsed.code, token: parsed.token };
-      case 'sku': {
-        const stock = reads.stockBySku(parsed.sku) ?? reads.stockBySkuIgnoringCase(parsed.sku);
-        if (stock) return this.#hit(parsed.code, 'sku', stock);
-        return this.#missBySku(parsed.code, parsed.sku);
-      }
-      case 'gtin': {
-        // Digits that are also an exact SKU in the cache are that SKU (numeric SKUs exist).
-        const exact = parsed.sku !== null ? reads.stockBySku(parsed.sku) : null;
-        if (exact) return this.#hit(parsed.code, 'sku', exact);
-        if (!parsed.checkDigitOk) {
-          const invalid: LookupResult = { kind: 'invalid', code: parsed.code, problem: 'the check digit of this barcode is wrong' };
-          if (parsed.sku === null) return invalid;
-          // No barcode, but it may be a numeric SKU the cache does not hold yet: the service knows.
-          const asSku = await this.#missBySku(parsed.code, parsed.sku);
-          return asSku.kind === 'stock' ? asSku : invalid;
-        }
-        for (const gtin14 of parsed.gtin14) {
-          const sku = reads.skuByGtin14(gtin14);
-          const stock = sku !== null ? reads.stockBySku(sku) : null;
-          if (stock) return this.#hit(parsed.code, 'gtin', stock);
-        }
-        return this.#missByGtin(parsed.code, parsed.gtin14, parsed.sku);
-      }
-    }
-  }
-
   /** Resolves when every background refresh started so far has settled (for tests and shutdown). */
   async settled(): Promise<void> {
     while (this.#refreshing.size > 0) await Promise.allSettled([...this.#refreshing.values()]);
   }
 
-  #hit(code: string, matchedBy: 'sku' | 'gtin', stock: Stock): LookupResult {
-    const api = this.deps.online() ? this.deps.api() : null;
+  #hit(code: string, matchedBy: 'sku' | 'gtin', stock: Stock, gs1?: Gs1Details): LookupResult {
+    const api = this.#service();
     if (api) this.#refreshLater(api, stock.sku);
-    return { kind: 'stock', code, matchedBy, stock, refreshing: api !== null };
+    return { kind: 'stock', code, matchedBy, stock, refreshing: api !== null, ...(gs1 ? { gs1 } : {}) };
   }
 
   /** One refresh per SKU at a time; started on the next turn of the event loop, after the answer. */
@@ -150,7 +204,7 @@ export class LookupService {
   }
 
   async #missBySku(code: string, sku: string): Promise<LookupResult> {
-    const api = this.deps.online() ? this.deps.api() : null;
+    const api = this.#service();
     if (!api) return { kind: 'not_found', code, searched: 'cache' };
     // The service is case-sensitive; a worker typing `wd-000123` means `WD-000123`.
     const candidates = sku === sku.toUpperCase() ? [sku] : [sku, sku.toUpperCase()];
@@ -164,8 +218,8 @@ export class LookupService {
   }
 
   /** `numericSku`: the digits may also be a SKU, asked for when no product has the barcode. */
-  async #missByGtin(code: string, gtin14s: readonly string[], numericSku: string | null): Promise<LookupResult> {
-    const api = this.deps.online() ? this.deps.api() : null;
+  async #missByGtin(code: string, gtin14s: readonly string[], numericSku: string | null, gs1: Gs1Details | undefined): Promise<LookupResult> {
+    const api = this.#service();
     if (!api) return { kind: 'not_found', code, searched: 'cache' };
     return this.#askService(code, async () => {
       for (const gtin14 of gtin14s) {
@@ -178,7 +232,7 @@ export class LookupService {
       }
       const stock = numericSku !== null ? await this.#readFromService(api, numericSku) : null;
       return stock ? { stock, matchedBy: 'sku' as const } : null;
-    });
+    }, gs1);
   }
 
   async #readFromService(api: ApiClient, sku: string): Promise<Stock | null> {
@@ -191,11 +245,11 @@ export class LookupService {
     }
   }
 
-  async #askService(code: string, ask: () => Promise<{ stock: Stock; matchedBy: 'sku' | 'gtin' } | null>): Promise<LookupResult> {
+  async #askService(code: string, ask: () => Promise<{ stock: Stock; matchedBy: 'sku' | 'gtin' } | null>, gs1?: Gs1Details): Promise<LookupResult> {
     try {
       const found = await ask();
       if (!found) return { kind: 'not_found', code, searched: 'service' };
-      return { kind: 'stock', code, matchedBy: found.matchedBy, stock: { ...found.stock, source: 'service' }, refreshing: false };
+      return { kind: 'stock', code, matchedBy: found.matchedBy, stock: { ...found.stock, source: 'service' }, refreshing: false, ...(gs1 ? { gs1 } : {}) };
     } catch (error) {
       // The service could not be asked after all (the network went, it is overloaded): say the
       // answer comes from the offline cache only. Anything else (signed out, refused) is shown.

@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { CarrierLabel } from './carrier-label';
+
+/** What a carrier's parcel label carries that names a shipment: a parcel's SSCC or the tracking number (upper case, no spaces). */
+export type CarrierLabel = { kind: 'sscc'; sscc: string } | { kind: 'tracking_number'; trackingNumber: string };
 
 /**
  * The cached shipments a carrier label names. Shipments are cached as they are seen (a few

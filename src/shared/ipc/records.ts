@@ -99,6 +99,22 @@ export const StockRow = z.object({
 });
 export type StockRow = z.infer<typeof StockRow>;
 
+/**
+ * What a GS1 label (GS1-128, DataMatrix, Digital Link) says about the scanned item beyond its
+ * GTIN; shown on the answer card. Present only when the label carried at least one of them.
+ */
+export const Gs1Details = z.object({
+  /** AI 10, batch or lot. */
+  lot: z.string().nullable(),
+  /** AI 17, the last day of use as ISO `YYYY-MM-DD`. */
+  expiry: IsoDate.nullable(),
+  /** AI 21. */
+  serial: z.string().nullable(),
+  /** AI 30 or 37, the items in the unit. */
+  count: z.number().int().nonnegative().nullable(),
+});
+export type Gs1Details = z.infer<typeof Gs1Details>;
+
 export const LookupResult = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('stock'),
@@ -107,6 +123,7 @@ export const LookupResult = z.discriminatedUnion('kind', [
     stock: Stock,
     /** True when main is fetching a fresh copy; it arrives as a `stock.updated` event. */
     refreshing: z.boolean(),
+    gs1: Gs1Details.optional(),
   }),
   z.object({ kind: z.literal('shipment'), code: z.string(), token: ShipmentToken }),
   z.object({

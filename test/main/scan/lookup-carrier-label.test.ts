@@ -80,10 +80,30 @@ describe('lookup of a carrier label (SSCC or tracking number) to its shipment', 
   });
 
   it('says not found for an SSCC nobody has, and offline says only the cache was searched', async () => {
-    const unknown = '340123459999999992';
+    // 34012345999999999 + its GS1 check digit 9.
+    const unknown = '340123459999999999';
     expect(await look(unknown)).toEqual({ kind: 'not_found', code: unknown, searched: 'service' });
     online = false;
     expect(await look(unknown)).toEqual({ kind: 'not_found', code: unknown, searched: 'cache' });
+  });
+
+  it('says plainly when the check digit of an SSCC is wrong, without asking the service', async () => {
+    const misread = '340123459999999992';
+    expect(await look(`(00)${misread}`)).toEqual({ kind: 'invalid', code: `(00)${misread}`, problem: `the check digit of SSCC ${misread} is wrong` });
+    expect(asked).toBe(0);
+  });
+
+  it("opens every demo carrier's shipment by its tracking number as scanned, from the service, then offline from the cache", async () => {
+    const byCarrier = new Map<string, Shipment>();
+    for (const s of withTracking().slice(5, -1)) if (!byCarrier.has(s.carrier)) byCarrier.set(s.carrier, s);
+    // The test sandbox's few shipments hold some carriers; the parser test reads every carrier's demo number.
+    expect(byCarrier.size).toBeGreaterThanOrEqual(2);
+    for (const shipment of byCarrier.values()) {
+      online = true;
+      expect(await look(shipment.tracking_number!), shipment.tracking_number!).toEqual({ kind: 'shipment', code: shipment.tracking_number, token: shipment.token });
+      online = false;
+      expect(await look(shipment.tracking_number!), shipment.tracking_number!).toEqual({ kind: 'shipment', code: shipment.tracking_number, token: shipment.token });
+    }
   });
 
   it('a tracking number of a shipment not cached, offline, is not found in the cache', async () => {

@@ -99,6 +99,28 @@ describe('lookup', () => {
     expect(await look(upcEan.slice(1))).toMatchObject({ kind: 'stock', matchedBy: 'gtin', stock: { sku: 'WD-000013' } });
   });
 
+  it('carries the lot, expiry, serial and count of a GS1 label in the answer, and nothing extra for a plain barcode', async () => {
+    online = false;
+    const ean = barcodes.get('WD-000005')![0]!;
+    const label = `]d2010${ean}17261231\u001d10LOT-7\u001d21SN42\u001d3012`;
+    expect(await look(label)).toMatchObject({
+      kind: 'stock',
+      matchedBy: 'gtin',
+      stock: { sku: 'WD-000005' },
+      gs1: { lot: 'LOT-7', expiry: '2026-12-31', serial: 'SN42', count: 12 },
+    });
+    expect(await look(`(10)B-9(01)0${ean}`)).toMatchObject({ gs1: { lot: 'B-9', expiry: null, serial: null, count: null } });
+    expect(await look(ean)).not.toHaveProperty('gs1');
+    expect(await look(`(01)0${ean}`)).not.toHaveProperty('gs1');
+  });
+
+  it('says what is wrong in a GS1 label instead of guessing', async () => {
+    online = false;
+    const ean = barcodes.get('WD-000005')![0]!;
+    expect(await look(`(01)0${ean}(17)261341`)).toMatchObject({ kind: 'invalid', problem: expect.stringMatching(/expiry date .* not a date/) });
+    expect(await look('(10)LOT-ONLY')).toMatchObject({ kind: 'invalid', problem: expect.stringMatching(/no product/) });
+  });
+
   it('finds a GTIN-14 outer-case code and a GTIN-8', async () => {
     online = false;
     const outer = barcodes.get('WD-000007')!.find((b) => b.length === 14)!;

@@ -4,6 +4,8 @@ import { parseCode, type ParsedCode } from '../../../src/shared/codes/parse-code
 import { gs1Date } from '../../../src/shared/codes/gs1';
 import { gs1CheckDigit, hasGlsCheckDigit, hasMod7CheckDigit, hasS10CheckDigit, hasUpsCheckDigit, mod37_36CheckChar } from '../../../src/shared/codes/check-digits';
 
+import { demoTrackingNumber } from '../../../src/sandbox/demo-data';
+
 const GS = '\u001d';
 const today = new Date('2026-11-25T12:00:00Z');
 const parse = (raw: string): ParsedCode => parseCode(raw, { today });
@@ -249,6 +251,21 @@ describe('carrier tracking numbers', () => {
 
   it('a DPD printed number with a wrong check character is not taken for a parcel', () => {
     expect(parse('008182709980000020033350276A')).not.toMatchObject({ kind: 'tracking' });
+  });
+});
+
+describe("the demo data's tracking numbers", () => {
+  it("are read as their carrier's (14 DPD digits may also be a GTIN-14: the lookup tries both)", () => {
+    let seed = 0;
+    const random = (): number => ((seed = (seed * 9301 + 49297) % 233280) / 233280);
+    for (const carrier of ['dhl', 'dpd', 'gls', 'postnl', 'ups']) {
+      for (let i = 0; i < 20; i++) {
+        const number = demoTrackingNumber(carrier, random);
+        const parsed = parse(number);
+        const tracking = parsed.kind === 'tracking' ? parsed : parsed.kind === 'gtin' ? parsed.tracking : null;
+        expect(tracking, `${carrier} ${number}`).toMatchObject({ carrier, trackingNumber: number });
+      }
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Stock } from '../../../shared/ipc/records';
+import type { Gs1Details, Stock } from '../../../shared/ipc/records';
 import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
 import type { DeskError } from '../../../shared/ipc/result';
 import { connectivity } from '../state/connectivity.svelte';
@@ -28,7 +28,7 @@ interface AnswerBase {
   at: number;
 }
 export type Answer =
-  | (AnswerBase & { kind: 'stock'; stock: Stock; matchedBy: 'sku' | 'gtin'; refreshing: boolean; answeredOffline: boolean; updatedInPlace: boolean })
+  | (AnswerBase & { kind: 'stock'; stock: Stock; matchedBy: 'sku' | 'gtin'; refreshing: boolean; answeredOffline: boolean; updatedInPlace: boolean; gs1?: Gs1Details })
   | (AnswerBase & { kind: 'not_found'; searched: 'cache' | 'service' })
   | (AnswerBase & { kind: 'invalid'; problem: string })
   | (AnswerBase & { kind: 'shipment'; token: string })
@@ -125,6 +125,7 @@ async function answer(item: { code: string; origin: ScanOrigin }): Promise<void>
         refreshing: r.refreshing && !fresher,
         answeredOffline: connectivity.known && !connectivity.online,
         updatedInPlace: false,
+        ...(r.gs1 ? { gs1: r.gs1 } : {}),
       });
       return;
     }
