@@ -31,6 +31,9 @@ export default defineConfig({
       },
       {
         plugins: [svelte({ configFile: resolve(root, 'svelte.config.js') })],
+        // Pre-bundled up front: a dependency Vite first meets mid-run (bwip-js is imported lazily)
+        // makes it re-optimise and reload the page, and the test file's frame never reports ready.
+        optimizeDeps: { include: ['bwip-js/browser', 'gs1-barcode-parser-mod'] },
         test: {
           name: 'components',
           env: { VITE_HARDENING_SEED: hardeningSeed },
