@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { openCache } from './open-cache';
 import { AccountService } from '../account';
+import { downloadInstead, type FileSaver } from '../kernel/file-saver';
 import { EventHub } from '../kernel/ipc/event-hub';
+import { Journal, journalOutbox } from '../journal';
 import type { Handlers } from '../kernel/ipc/router';
 import type { Log } from '../kernel/log';
 import { NoticeBoard } from '../kernel/notice-board';
@@ -25,6 +27,8 @@ export interface DeskCoreOptions {
   fetch?: typeof fetch;
   /** Must never receive secrets (nothing here passes one). */
   log?: Log;
+  /** Where exported files go: Electron's save dialog; without it, back to the page as a download. */
+  saveFile?: FileSaver;
 }
 
 export interface DeskCore {
@@ -73,6 +77,14 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const interrupted = cache.outbox.requeueInterrupted(new Date().toISOString());
   if (interrupted > 0) log?.('info', 'adjustments interrupted mid-send are queued again', { count: interrupted });
 
+  const journal = new Journal({
+    store: cache.journal,
+    worker: () => cache.workers.current()?.name ?? null,
+    retentionDays: () => settings.preferences.journalRetentionDays,
+  });
+  // Attached before the account is restored: a verdict of an adjustment queued before a restart is journaled too.
+  const stopJournalingOutbox = journalOutbox(events, journal);
+
   const demo = demoSandbox(options.dataDir, options.demoSandbox);
   const accounts = new AccountService({
     cache,
@@ -88,19 +100,21 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   try {
     await accounts.restore(options.demoByDefault ?? true);
   } catch (error) {
+    stopJournalingOutbox();
     cache.close();
     throw error;
   }
 
   let closed = false;
   return {
-    handlers: createHandlers({ cache, events, notices, settings, accounts }),
+    handlers: createHandlers({ cache, events, notices, settings, accounts, journal, save: options.saveFile ?? downloadInstead }),
     events,
     sandbox: () => demo.current(),
     async close() {
       if (closed) return;
       closed = true;
       await accounts.close();
+      stopJournalingOutbox();
       cache.close();
     },
   };

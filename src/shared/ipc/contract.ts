@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as r from './records';
+import * as w from './desk-work-records';
 import { MAX_CODE_LENGTH } from './defaults';
 
 /**
@@ -41,6 +42,17 @@ export const channels = {
     output: z.object({ rows: z.array(r.StockRow), total: z.number().int() }),
   },
   'stock.adjust': { input: r.AdjustInput, output: r.OutboxEntry },
+  /** The stock list as shown, to a CSV file. */
+  'stock.export': { input: w.StockExportInput, output: w.ExportedFile },
+
+  /** Who is at the desk: a desk-local list; switching never signs the desk out of the service. */
+  'workers.list': { input: none, output: w.Workers },
+  'workers.add': { input: w.AddWorkerInput, output: w.Workers },
+  'workers.switch': { input: w.SwitchWorkerInput, output: w.Workers },
+
+  /** The desk's journal of scans and actions, newest first. */
+  'journal.search': { input: w.JournalQuery.optional(), output: w.JournalPage },
+  'journal.export': { input: w.JournalFilter.optional(), output: w.ExportedFile },
 
   'outbox.list': {
     input: z
