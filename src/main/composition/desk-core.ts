@@ -11,7 +11,7 @@ import type { SecretStore } from '../kernel/secrets';
 import { SettingsStore } from '../settings';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
 import { demoSandbox } from './demo-sandbox';
-import { createHandlers } from './handlers';
+import { createHandlers, warehouseCode } from './handlers';
 
 export interface DeskCoreOptions {
   /** cache.sqlite, settings.json and demo-sandbox.sqlite live here. */
@@ -83,7 +83,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     retentionDays: () => settings.preferences.journalRetentionDays,
   });
   // Attached before the account is restored: a verdict of an adjustment queued before a restart is journaled too.
-  const stopJournalingOutbox = journalOutbox(events, journal);
+  const stopJournalingOutbox = journalOutbox(events, journal, warehouseCode(cache));
 
   const demo = demoSandbox(options.dataDir, options.demoSandbox);
   const accounts = new AccountService({

@@ -66,5 +66,11 @@ export function createHandlers({ cache, events, notices, settings, accounts, jou
     ...productHandlers(cache, () => accounts.session),
     },
     journal,
+    warehouseCode(cache),
   );
+}
+
+/** Journal lines name a warehouse by the code on its signs, not by the service's id. */
+export function warehouseCode(cache: Cache): (id: string) => string {
+  return (id) => cache.reads.warehouses().find((w) => w.id === id)?.code ?? id;
 }

@@ -4,8 +4,12 @@ import type { LookupResult, OutboxEntry } from '../../shared/ipc/records';
 import { DeskFailure } from '../../shared/ipc/result';
 import type { Journal, JournalLine } from './journal';
 
+/** A warehouse as a worker knows it (its code), or its id when the cache does not know it. */
+export type WarehouseLabel = (id: string) => string;
+
 const signed = (delta: number): string => (delta > 0 ? `+${delta}` : String(delta));
-const adjustment = (e: Pick<OutboxEntry, 'delta' | 'warehouseId' | 'reason'>): string => `${signed(e.delta)} at ${e.warehouseId} (${e.reason})`;
+const describe = (label: WarehouseLabel) => (e: Pick<OutboxEntry, 'delta' | 'warehouseId' | 'reason'>): string =>
+  `${signed(e.delta)} at ${label(e.warehouseId)} (${e.reason.replace('_', ' ')})`;
 
 function scanLine(code: string, r: LookupResult): JournalLine {
   const base = { kind: 'scan', code, requestId: null } as const;
@@ -34,7 +38,8 @@ function failed(error: unknown): Pick<JournalLine, 'outcome' | 'requestId' | 'su
  * then applied or rejected), so a verdict that comes in later, after a restart or an outage, is
  * written too.
  */
-export function journaled(handlers: Handlers, journal: Journal): Handlers {
+export function journaled(handlers: Handlers, journal: Journal, warehouse: WarehouseLabel): Handlers {
+  const adjustment = describe(warehouse);
   async function around<T>(run: () => Promise<T> | T, ok: (value: T) => JournalLine | null, failure: (e: ReturnType<typeof failed>) => JournalLine): Promise<T> {
     try {
       const value = await run();
@@ -97,7 +102,8 @@ export function journaled(handlers: Handlers, journal: Journal): Handlers {
  * The outbox's life of an adjustment as journal lines: written to the outbox (by the worker at
  * the desk), then the service's verdict with its request id (credited to whoever queued it).
  */
-export function journalOutbox(events: EventHub, journal: Journal): () => void {
+export function journalOutbox(events: EventHub, journal: Journal, warehouse: WarehouseLabel): () => void {
+  const adjustment = describe(warehouse);
   return events.attach((event, payload) => {
     if (event !== 'outbox.changed') return;
     const e = payload as OutboxEntry;
