@@ -31,7 +31,7 @@ test('who is at the desk: added by keyboard, switched by a badge scan, recorded 
   test.setTimeout(150_000);
   await openDesk(page, desk.url);
   await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
-  await expect(page.getByRole('button', { name: /At the desk/ })).toContainText('Nobody');
+  await expect(page.getByRole('button', { name: /At the desk/ })).toContainText('Nobody yet');
 
   await addWorker(page, 'Ana Díaz', 'BADGE-0042');
   await addWorker(page, 'Bo Berg');

@@ -14,6 +14,7 @@ import { settingsHandlers, type SettingsStore } from '../settings';
 import { shipmentHandlers } from '../shipments';
 import { stockHandlers } from '../stock';
 import { syncHandlers } from '../sync';
+import { UndoService, undoHandlers } from '../undo';
 import { workerHandlers } from '../workers';
 import type { Cache } from './open-cache';
 
@@ -41,29 +42,30 @@ export function createHandlers({ cache, events, notices, settings, accounts, jou
   const cacheOnlyLookup = new LookupService({ cache, recorder: closedRecorder, events, api: () => null, online: () => false });
   const nobodysOutbox = new Outbox({ cache, recorder: closedRecorder, events, api: () => null, online: () => false, account: () => null });
 
-  const lookup = () => accounts.session?.lookup ?? cacheOnlyLookup;
+  const scan = scanHandlers(() => accounts.session?.lookup ?? cacheOnlyLookup);
   const worker = () => cache.workers.current()?.name ?? null;
+  const undo = new UndoService({ cache, outbox: () => signedIn().outbox, worker });
 
   return journaled(
     {
-    'app.info': () => ({ version: APP_VERSION, demo: accounts.status().mode === 'demo', notices: notices.list() }),
-    ...accountHandlers(accounts),
-    ...settingsHandlers(settings),
-    ...scanHandlers(lookup),
-    // A worker's badge is looked for first: one scan puts that worker at the desk.
-    'stock.lookup': ({ code }) => {
-      const badge = cache.workers.byBadge(code.trim());
-      if (!badge) return lookup().lookup(code);
-      cache.workers.switchTo({ id: badge.id });
-      return { kind: 'worker', code, name: badge.name };
-    },
-    ...stockHandlers({ cache, adjustments: signedIn, worker, save }),
-    ...workerHandlers(cache.workers),
-    ...journalHandlers(journal, save),
-    ...outboxHandlers(() => accounts.session?.outbox ?? nobodysOutbox),
-    ...syncHandlers({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),
-    ...shipmentHandlers(cache, () => accounts.session),
-    ...productHandlers(cache, () => accounts.session),
+      'app.info': () => ({ version: APP_VERSION, demo: accounts.status().mode === 'demo', notices: notices.list() }),
+      ...accountHandlers(accounts),
+      ...settingsHandlers(settings),
+      // A worker's badge is looked for first: one scan puts that worker at the desk.
+      'stock.lookup': (input) => {
+        const badge = cache.workers.byBadge(input.code.trim());
+        if (!badge) return scan['stock.lookup'](input);
+        cache.workers.switchTo({ id: badge.id });
+        return { kind: 'worker', code: input.code, name: badge.name };
+      },
+      ...stockHandlers({ cache, adjustments: signedIn, worker, save }),
+      ...workerHandlers(cache.workers),
+      ...undoHandlers(undo, cache.undos),
+      ...journalHandlers(journal, save),
+      ...outboxHandlers(() => accounts.session?.outbox ?? nobodysOutbox),
+      ...syncHandlers({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),
+      ...shipmentHandlers(cache, () => accounts.session),
+      ...productHandlers(cache, () => accounts.session),
     },
     journal,
     warehouseCode(cache),

@@ -3,6 +3,7 @@ import { JournalStore } from '../journal';
 import { OutboxStore, salvageOutbox, type OutboxSalvage } from '../outbox';
 import { StockSearch } from '../stock';
 import { SyncStateStore } from '../sync';
+import { UndoStore } from '../undo';
 import { WorkerStore } from '../workers';
 
 export interface CacheRecovery extends DamagedFile {
@@ -17,6 +18,7 @@ export interface Cache extends CatalogCache {
   readonly outbox: OutboxStore;
   readonly workers: WorkerStore;
   readonly journal: JournalStore;
+  readonly undos: UndoStore;
   /** Set when the file was damaged and rebuilt on open. */
   readonly recovery: CacheRecovery | null;
 }
@@ -32,6 +34,7 @@ export function openCache(dataDir: string, options: OpenDatabaseOptions = {}): C
     outbox: new OutboxStore(cache.db),
     workers: new WorkerStore(cache.db),
     journal: new JournalStore(cache.db),
+    undos: new UndoStore(cache.db),
     recovery,
   };
 }

@@ -77,6 +77,15 @@ export function journaled(handlers: Handlers, journal: Journal, warehouse: Wareh
         (e) => ({ kind: 'discard', code: null, sku: e.sku, summary: adjustment(e), outcome: 'discarded', requestId: null, ref: e.id }),
         (f) => ({ kind: 'discard', code: null, sku: null, ...f }),
       ),
+    'outbox.undo': (input) =>
+      around(
+        () => handlers['outbox.undo'](input),
+        (r) =>
+          r.action === 'withdrawn'
+            ? { kind: 'undo', code: null, sku: r.entry.sku, summary: `${adjustment(r.entry)} withdrawn before it was sent`, outcome: 'discarded', requestId: null, ref: r.entry.id }
+            : { kind: 'undo', code: null, sku: r.original.sku, summary: `${adjustment(r.original)} reversed by ${adjustment(r.reversal)}`, outcome: 'queued', requestId: null, ref: r.reversal.id },
+        (f) => ({ kind: 'undo', code: null, sku: null, ...f }),
+      ),
     'shipments.create': (input) =>
       around(
         () => handlers['shipments.create'](input),

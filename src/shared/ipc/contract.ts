@@ -68,6 +68,10 @@ export const channels = {
   },
   'outbox.retry': { input: z.strictObject({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },
   'outbox.discard': { input: z.strictObject({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },
+  /** Not yet sent: withdrawn. Applied: a linked reversing adjustment is queued. */
+  'outbox.undo': { input: z.strictObject({ id: w.OutboxEntryId }), output: w.UndoResult },
+  /** Which of these entries are undos, or undone: both sides of each link. */
+  'outbox.links': { input: z.strictObject({ ids: z.array(w.OutboxEntryId).max(500) }), output: z.array(w.UndoLink) },
 
   'shipments.list': {
     input: z.strictObject({ status: r.ShipmentStatus.optional(), reference: z.string().max(64).optional(), cursor, ...page }).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, IsoDateTime, Sku, WarehouseId } from './records';
+import { IsoDate, IsoDateTime, OutboxEntry, Sku, WarehouseId } from './records';
 
 /**
  * The desk's own records (no API resource behind them): who is at the desk, the journal of what
@@ -27,7 +27,7 @@ export type AddWorkerInput = z.infer<typeof AddWorkerInput>;
 export const SwitchWorkerInput = z.union([z.strictObject({ id: WorkerId }), z.strictObject({ badge: Badge }), z.strictObject({ nobody: z.literal(true) })]);
 export type SwitchWorkerInput = z.infer<typeof SwitchWorkerInput>;
 
-export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'create', 'cancel', 'delete', 'worker'] as const;
+export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'create', 'cancel', 'delete', 'worker'] as const;
 export const JournalKind = z.enum(JOURNAL_KINDS);
 export type JournalKind = z.infer<typeof JournalKind>;
 
@@ -91,3 +91,19 @@ export const ExportedFile = z.discriminatedUnion('status', [
   z.object({ status: z.literal('download'), fileName: z.string(), content: z.string(), rows: z.number().int() }),
 ]);
 export type ExportedFile = z.infer<typeof ExportedFile>;
+
+export const OutboxEntryId = z.string().min(1).max(100);
+
+/**
+ * Undo of an adjustment: one not yet sent is withdrawn from the outbox (never sent); one the
+ * service applied gets a reversing adjustment, linked to it, sent through the outbox like any.
+ */
+export const UndoResult = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('withdrawn'), entry: OutboxEntry }),
+  z.object({ action: z.literal('reversed'), original: OutboxEntry, reversal: OutboxEntry }),
+]);
+export type UndoResult = z.infer<typeof UndoResult>;
+
+/** An undo and the adjustment it reverses, for the outbox and history to show them as linked. */
+export const UndoLink = z.object({ undoId: z.string(), originalId: z.string() });
+export type UndoLink = z.infer<typeof UndoLink>;

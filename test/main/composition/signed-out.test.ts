@@ -12,13 +12,14 @@ const ACTING: Partial<Record<Channel, unknown>> = {
   'stock.adjust': { sku: 'WD-000001', warehouseId: 'wh_a', delta: 1, reason: 'found' },
   'outbox.retry': { id: 'ob_1' },
   'outbox.discard': { id: 'ob_1' },
+  'outbox.undo': { id: 'ob_1' },
   'sync.now': undefined,
   'shipments.cancel': { token },
   'shipments.delete': { token },
 };
 
 /** Channels that read what the desk holds, or who is signed in: they answer, from the cache. */
-const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export'];
+const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links'];
 
 /**
  * The desk's own records, not an account's: who works at this desk and its journal answer the
@@ -51,7 +52,7 @@ describe('a signed-out desk answers the same way on every channel', () => {
 
   it.each(READING)('%s answers from the cache', async (channel) => {
     const ipc = ipcClient(core);
-    const input = channel === 'stock.lookup' ? { code: 'WD-000001' } : channel === 'stock.search' || channel === 'stock.export' ? {} : undefined;
+    const input = channel === 'stock.lookup' ? { code: 'WD-000001' } : channel === 'stock.search' || channel === 'stock.export' ? {} : channel === 'outbox.links' ? { ids: ['ob_1'] } : undefined;
     const answer = await ipc.raw(channel as Channel, input as never);
     expect(answer.ok).toBe(true);
   });

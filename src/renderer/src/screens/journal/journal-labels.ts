@@ -6,6 +6,7 @@ export const KIND_LABELS: Record<JournalKind, string> = {
   sent: 'Sent',
   retry: 'Retry',
   discard: 'Discard',
+  undo: 'Undo',
   create: 'Shipment created',
   cancel: 'Shipment cancelled',
   delete: 'Shipment deleted',
