@@ -85,6 +85,8 @@ export function createFakeDesk(overrides: Handlers = {}): FakeDesk {
       code.startsWith('SKU-') || code === '4006381333931'
         ? ok({ kind: 'stock', code, matchedBy: code.startsWith('SKU-') ? 'sku' : 'gtin', stock: stockOf(code.startsWith('SKU-') ? code : 'SKU-00042'), refreshing: false })
         : ok({ kind: 'not_found', code, searched: 'service' }),
+    'workers.list': () => ok({ workers: [], current: null }),
+    'outbox.links': () => ok([]),
     'stock.adjust': (input) => ok(entryOf({ id: `ob-${calls.length}`, sku: input.sku, warehouseId: input.warehouseId, delta: input.delta, reason: input.reason, note: input.note ?? null })),
     ...overrides,
   };
