@@ -4,6 +4,8 @@ import { AccountService } from '../account';
 import { downloadInstead, type FileSaver } from '../kernel/file-saver';
 import { EventHub } from '../kernel/ipc/event-hub';
 import { Journal, journalOutbox } from '../journal';
+import { requireSignedIn } from '../kernel/ipc/account-guard';
+import { TransferService } from '../transfers';
 import type { Handlers } from '../kernel/ipc/router';
 import type { Log } from '../kernel/log';
 import { NoticeBoard } from '../kernel/notice-board';
@@ -97,9 +99,23 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(log ? { log } : {}),
   });
+  const transfers = new TransferService({
+    cache,
+    account: () => requireSignedIn(accounts.session),
+    currentAccount: () => accounts.session ?? null,
+    worker: () => cache.workers.current()?.name ?? null,
+    warehouseCode: warehouseCode(cache),
+  });
+  // Every outbox change (an out leg applied) and every sign-in may let a transfer's in leg go.
+  const stopAdvancingTransfers = events.attach((event) => {
+    if (event === 'outbox.changed' || event === 'account.changed') transfers.advance();
+  });
+
   try {
     await accounts.restore(options.demoByDefault ?? true);
+    transfers.advance();
   } catch (error) {
+    stopAdvancingTransfers();
     stopJournalingOutbox();
     cache.close();
     throw error;
@@ -107,13 +123,14 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
 
   let closed = false;
   return {
-    handlers: createHandlers({ cache, events, notices, settings, accounts, journal, save: options.saveFile ?? downloadInstead }),
+    handlers: createHandlers({ cache, events, notices, settings, accounts, journal, save: options.saveFile ?? downloadInstead, transfers }),
     events,
     sandbox: () => demo.current(),
     async close() {
       if (closed) return;
       closed = true;
       await accounts.close();
+      stopAdvancingTransfers();
       stopJournalingOutbox();
       cache.close();
     },

@@ -14,6 +14,7 @@ import { settingsHandlers, type SettingsStore } from '../settings';
 import { shipmentHandlers } from '../shipments';
 import { stockHandlers } from '../stock';
 import { syncHandlers } from '../sync';
+import { transferHandlers, type TransferService } from '../transfers';
 import { UndoService, undoHandlers } from '../undo';
 import { workerHandlers } from '../workers';
 import type { Cache } from './open-cache';
@@ -27,6 +28,7 @@ export interface HandlerContext {
   journal: Journal;
   /** A save dialog in Electron; elsewhere the content goes back to be downloaded. */
   save: FileSaver;
+  transfers: TransferService;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface HandlerContext {
  * the same way on every channel: reads come from the cache (which holds nothing of anyone once
  * the account is gone), everything else fails with the one `not_signed_in` of the account guard.
  */
-export function createHandlers({ cache, events, notices, settings, accounts, journal, save }: HandlerContext): Handlers {
+export function createHandlers({ cache, events, notices, settings, accounts, journal, save, transfers }: HandlerContext): Handlers {
   const signedIn = () => requireSignedIn(accounts.session);
   // Signed out, reads go to these: nothing to ask, nothing to record, no account to act for.
   const closedRecorder = new CatalogRecorder(cache);
@@ -61,6 +63,7 @@ export function createHandlers({ cache, events, notices, settings, accounts, jou
       ...stockHandlers({ cache, adjustments: signedIn, worker, save }),
       ...workerHandlers(cache.workers),
       ...undoHandlers(undo, cache.undos),
+      ...transferHandlers(transfers),
       ...journalHandlers(journal, save),
       ...outboxHandlers(() => accounts.session?.outbox ?? nobodysOutbox),
       ...syncHandlers({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),

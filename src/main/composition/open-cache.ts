@@ -3,6 +3,7 @@ import { JournalStore } from '../journal';
 import { OutboxStore, salvageOutbox, type OutboxSalvage } from '../outbox';
 import { StockSearch } from '../stock';
 import { SyncStateStore } from '../sync';
+import { TransferStore } from '../transfers';
 import { UndoStore } from '../undo';
 import { WorkerStore } from '../workers';
 
@@ -19,6 +20,7 @@ export interface Cache extends CatalogCache {
   readonly workers: WorkerStore;
   readonly journal: JournalStore;
   readonly undos: UndoStore;
+  readonly transfers: TransferStore;
   /** Set when the file was damaged and rebuilt on open. */
   readonly recovery: CacheRecovery | null;
 }
@@ -35,6 +37,7 @@ export function openCache(dataDir: string, options: OpenDatabaseOptions = {}): C
     workers: new WorkerStore(cache.db),
     journal: new JournalStore(cache.db),
     undos: new UndoStore(cache.db),
+    transfers: new TransferStore(cache.db),
     recovery,
   };
 }

@@ -86,6 +86,12 @@ export function journaled(handlers: Handlers, journal: Journal, warehouse: Wareh
             : { kind: 'undo', code: null, sku: r.original.sku, summary: `${adjustment(r.original)} reversed by ${adjustment(r.reversal)}`, outcome: 'queued', requestId: null, ref: r.reversal.id },
         (f) => ({ kind: 'undo', code: null, sku: null, ...f }),
       ),
+    'transfers.create': (input) =>
+      around(
+        () => handlers['transfers.create'](input),
+        (t) => ({ kind: 'transfer', code: null, sku: t.sku, summary: `${t.quantity} from ${warehouse(t.fromWarehouseId)} to ${warehouse(t.toWarehouseId)} (${t.id})`, outcome: 'queued', requestId: null, ref: t.out.id }),
+        (f) => ({ kind: 'transfer', code: null, sku: input.sku, ...f }),
+      ),
     'shipments.create': (input) =>
       around(
         () => handlers['shipments.create'](input),

@@ -45,6 +45,10 @@ export const channels = {
   /** The stock list as shown, to a CSV file. */
   'stock.export': { input: w.StockExportInput, output: w.ExportedFile },
 
+  /** Moves stock between warehouses: two linked adjustments, the in leg queued once the out leg is applied. */
+  'transfers.create': { input: w.TransferInput, output: w.Transfer },
+  'transfers.list': { input: z.strictObject({ limit: z.number().int().min(1).max(200).optional() }).optional(), output: z.array(w.Transfer) },
+
   /** Who is at the desk: a desk-local list; switching never signs the desk out of the service. */
   'workers.list': { input: none, output: w.Workers },
   'workers.add': { input: w.AddWorkerInput, output: w.Workers },

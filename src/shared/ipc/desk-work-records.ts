@@ -27,7 +27,7 @@ export type AddWorkerInput = z.infer<typeof AddWorkerInput>;
 export const SwitchWorkerInput = z.union([z.strictObject({ id: WorkerId }), z.strictObject({ badge: Badge }), z.strictObject({ nobody: z.literal(true) })]);
 export type SwitchWorkerInput = z.infer<typeof SwitchWorkerInput>;
 
-export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'create', 'cancel', 'delete', 'worker'] as const;
+export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'transfer', 'create', 'cancel', 'delete', 'worker'] as const;
 export const JournalKind = z.enum(JOURNAL_KINDS);
 export type JournalKind = z.infer<typeof JournalKind>;
 
@@ -107,3 +107,34 @@ export type UndoResult = z.infer<typeof UndoResult>;
 /** An undo and the adjustment it reverses, for the outbox and history to show them as linked. */
 export const UndoLink = z.object({ undoId: z.string(), originalId: z.string() });
 export type UndoLink = z.infer<typeof UndoLink>;
+
+export const TransferInput = z
+  .strictObject({ sku: Sku, fromWarehouseId: WarehouseId, toWarehouseId: WarehouseId, quantity: z.number().int().min(1).max(1_000_000) })
+  .refine((t) => t.fromWarehouseId !== t.toWarehouseId, { message: 'from and to must be different warehouses', path: ['toWarehouseId'] });
+export type TransferInput = z.infer<typeof TransferInput>;
+
+/**
+ * pending: a leg is on its way; done: both applied; out_refused: nothing moved; in_refused: taken
+ * out of the source but not booked into the destination (the worker must act); cancelled: the out
+ * leg was discarded before it was sent.
+ */
+export const TRANSFER_STATES = ['pending', 'done', 'out_refused', 'in_refused', 'cancelled'] as const;
+export const TransferState = z.enum(TRANSFER_STATES);
+export type TransferState = z.infer<typeof TransferState>;
+
+export const Transfer = z.object({
+  id: z.string(),
+  sku: Sku,
+  fromWarehouseId: WarehouseId,
+  toWarehouseId: WarehouseId,
+  quantity: z.number().int(),
+  worker: z.string().nullable(),
+  createdAt: IsoDateTime,
+  state: TransferState,
+  out: OutboxEntry,
+  /** Null until the out leg is applied. */
+  in: OutboxEntry.nullable(),
+  /** What the worker should do now, when something is wrong. */
+  advice: z.string().nullable(),
+});
+export type Transfer = z.infer<typeof Transfer>;

@@ -13,13 +13,14 @@ const ACTING: Partial<Record<Channel, unknown>> = {
   'outbox.retry': { id: 'ob_1' },
   'outbox.discard': { id: 'ob_1' },
   'outbox.undo': { id: 'ob_1' },
+  'transfers.create': { sku: 'WD-000001', fromWarehouseId: 'wh_a', toWarehouseId: 'wh_b', quantity: 1 },
   'sync.now': undefined,
   'shipments.cancel': { token },
   'shipments.delete': { token },
 };
 
 /** Channels that read what the desk holds, or who is signed in: they answer, from the cache. */
-const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links'];
+const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'transfers.list'];
 
 /**
  * The desk's own records, not an account's: who works at this desk and its journal answer the

@@ -7,6 +7,7 @@ export const KIND_LABELS: Record<JournalKind, string> = {
   retry: 'Retry',
   discard: 'Discard',
   undo: 'Undo',
+  transfer: 'Transfer',
   create: 'Shipment created',
   cancel: 'Shipment cancelled',
   delete: 'Shipment deleted',
