@@ -1,26 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeskCore, type DeskCore } from '../../../src/main/composition/desk-core';
+import { createDeskCore, type DeskCore, type DeskCoreOptions } from '../../../src/main/composition/desk-core';
 import { createKeytarStore } from '../../../src/main/kernel/secrets';
 import type { Transfer } from '../../../src/shared/ipc/desk-work-records';
-import { recordEvents } from '../composition/support/events';
 import { ipcClient } from '../composition/support/ipc';
 import { tempDir } from '../composition/support/temp-dir';
 
-const options = (dataDir: string) => ({ dataDir, secrets: createKeytarStore(), demoSandbox: { demo: { skus: 40, shipments: 5 }, rateLimit: false }, syncIntervalMs: 600_000 });
+const options = (dataDir: string): DeskCoreOptions => ({ dataDir, secrets: createKeytarStore(), demoSandbox: { demo: { skus: 40, shipments: 5 }, rateLimit: false }, syncIntervalMs: 600_000 });
 
 /** Transfers through the real IPC router; the sandbox's own records say what was applied, and how often. */
 describe('transfer between warehouses', () => {
   const dir = tempDir('desk-transfers-');
   let core: DeskCore;
   let ipc: ReturnType<typeof ipcClient>;
-  let events: ReturnType<typeof recordEvents>;
   let from: string;
   let to: string;
 
   async function start(): Promise<void> {
     core = await createDeskCore(options(dir.path));
     ipc = ipcClient(core);
-    events = recordEvents(core.events);
   }
   const settledTransfer = async (id: string, done: (t: Transfer) => boolean): Promise<Transfer> => {
     await expect.poll(async () => done((await ipc.call('transfers.list')).find((t) => t.id === id)!), { timeout: 10_000 }).toBe(true);

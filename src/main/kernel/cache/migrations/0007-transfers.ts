@@ -24,7 +24,6 @@ export const transfers: Migration = {
         created_at TEXT NOT NULL,
         CHECK (from_warehouse <> to_warehouse)
       ) STRICT, WITHOUT ROWID;
-      CREATE INDEX transfers_waiting_for_in_leg ON transfers(account) WHERE in_id IS NULL;
     `);
   },
 };
