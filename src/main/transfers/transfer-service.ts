@@ -130,7 +130,7 @@ export class TransferService {
     const from = this.#deps.warehouseCode(row.from_warehouse);
     const to = this.#deps.warehouseCode(row.to_warehouse);
     if (out.state === 'rejected') {
-      const why = out.lastError ? ` (${out.lastError.message})` : '';
+      const why = out.lastError?.code === 'insufficient_stock' ? ' (it does not hold that many)' : out.lastError ? ` (${out.lastError.message})` : '';
       return { state: 'out_refused', advice: `Nothing was moved: ${from} refused giving ${row.quantity}${why}. Retry the transfer's out leg in the outbox once the stock is there, or discard it.` };
     }
     if (out.state === 'discarded') return { state: 'cancelled', advice: null };

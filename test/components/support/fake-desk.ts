@@ -87,6 +87,7 @@ export function createFakeDesk(overrides: Handlers = {}): FakeDesk {
         : ok({ kind: 'not_found', code, searched: 'service' }),
     'workers.list': () => ok({ workers: [], current: null }),
     'outbox.links': () => ok([]),
+    'transfers.list': () => ok([]),
     'stock.adjust': (input) => ok(entryOf({ id: `ob-${calls.length}`, sku: input.sku, warehouseId: input.warehouseId, delta: input.delta, reason: input.reason, note: input.note ?? null })),
     ...overrides,
   };
