@@ -1,7 +1,11 @@
 import { openCache } from './open-cache';
 import { AccountService } from '../account';
+import { downloadInstead, type FileSaver } from '../kernel/file-saver';
 import { EventHub } from '../kernel/ipc/event-hub';
 import { ensurePrivateDir } from '../kernel/private-files';
+import { Journal, journalOutbox } from '../journal';
+import { requireSignedIn } from '../kernel/ipc/account-guard';
+import { TransferService } from '../transfers';
 import type { Handlers } from '../kernel/ipc/router';
 import type { Log } from '../kernel/log';
 import { NoticeBoard } from '../kernel/notice-board';
@@ -9,7 +13,7 @@ import type { SecretStore } from '../kernel/secrets';
 import { SettingsStore } from '../settings';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
 import { demoSandbox } from './demo-sandbox';
-import { createHandlers } from './handlers';
+import { createHandlers, warehouseCode } from './handlers';
 
 export interface DeskCoreOptions {
   /** cache.sqlite, settings.json and demo-sandbox.sqlite live here. */
@@ -25,6 +29,8 @@ export interface DeskCoreOptions {
   fetch?: typeof fetch;
   /** Must never receive secrets (nothing here passes one). */
   log?: Log;
+  /** Where exported files go: Electron's save dialog; without it, back to the page as a download. */
+  saveFile?: FileSaver;
 }
 
 export interface DeskCore {
@@ -73,6 +79,14 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const interrupted = cache.outbox.requeueInterrupted(new Date().toISOString());
   if (interrupted > 0) log?.('info', 'adjustments interrupted mid-send are queued again', { count: interrupted });
 
+  const journal = new Journal({
+    store: cache.journal,
+    worker: () => cache.workers.current()?.name ?? null,
+    retentionDays: () => settings.preferences.journalRetentionDays,
+  });
+  // Attached before the account is restored: a verdict of an adjustment queued before a restart is journaled too.
+  const stopJournalingOutbox = journalOutbox(events, journal, warehouseCode(cache));
+
   const demo = demoSandbox(options.dataDir, options.demoSandbox);
   const accounts = new AccountService({
     cache,
@@ -85,22 +99,39 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(log ? { log } : {}),
   });
+  const transfers = new TransferService({
+    cache,
+    account: () => requireSignedIn(accounts.session),
+    currentAccount: () => accounts.session ?? null,
+    worker: () => cache.workers.current()?.name ?? null,
+    warehouseCode: warehouseCode(cache),
+  });
+  // Every outbox change (an out leg applied) and every sign-in may let a transfer's in leg go.
+  const stopAdvancingTransfers = events.attach((event) => {
+    if (event === 'outbox.changed' || event === 'account.changed') transfers.advance();
+  });
+
   try {
     await accounts.restore(options.demoByDefault ?? true);
+    transfers.advance();
   } catch (error) {
+    stopAdvancingTransfers();
+    stopJournalingOutbox();
     cache.close();
     throw error;
   }
 
   let closed = false;
   return {
-    handlers: createHandlers({ cache, events, notices, settings, accounts }),
+    handlers: createHandlers({ cache, events, notices, settings, accounts, journal, save: options.saveFile ?? downloadInstead, transfers }),
     events,
     sandbox: () => demo.current(),
     async close() {
       if (closed) return;
       closed = true;
       await accounts.close();
+      stopAdvancingTransfers();
+      stopJournalingOutbox();
       cache.close();
     },
   };

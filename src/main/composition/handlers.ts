@@ -1,10 +1,12 @@
 import { accountHandlers, type AccountService } from '../account';
 import { APP_VERSION } from '../kernel/api';
 import { CatalogRecorder } from '../kernel/cache';
+import type { FileSaver } from '../kernel/file-saver';
 import { requireSignedIn } from '../kernel/ipc/account-guard';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Handlers } from '../kernel/ipc/router';
 import type { NoticeBoard } from '../kernel/notice-board';
+import { journaled, journalHandlers, type Journal } from '../journal';
 import { Outbox, outboxHandlers } from '../outbox';
 import { productHandlers } from '../products';
 import { LookupService, scanHandlers } from '../scan';
@@ -12,6 +14,9 @@ import { settingsHandlers, type SettingsStore } from '../settings';
 import { shipmentHandlers } from '../shipments';
 import { stockHandlers } from '../stock';
 import { syncHandlers } from '../sync';
+import { transferHandlers, type TransferService } from '../transfers';
+import { UndoService, undoHandlers } from '../undo';
+import { workerHandlers } from '../workers';
 import type { Cache } from './open-cache';
 
 export interface HandlerContext {
@@ -20,6 +25,10 @@ export interface HandlerContext {
   notices: NoticeBoard;
   settings: SettingsStore;
   accounts: AccountService;
+  journal: Journal;
+  /** A save dialog in Electron; elsewhere the content goes back to be downloaded. */
+  save: FileSaver;
+  transfers: TransferService;
 }
 
 /**
@@ -27,7 +36,7 @@ export interface HandlerContext {
  * the same way on every channel: reads come from the cache (which holds nothing of anyone once
  * the account is gone), everything else fails with the one `not_signed_in` of the account guard.
  */
-export function createHandlers({ cache, events, notices, settings, accounts }: HandlerContext): Handlers {
+export function createHandlers({ cache, events, notices, settings, accounts, journal, save, transfers }: HandlerContext): Handlers {
   const signedIn = () => requireSignedIn(accounts.session);
   // Signed out, reads go to these: nothing to ask, nothing to record, no account to act for.
   const closedRecorder = new CatalogRecorder(cache);
@@ -35,15 +44,38 @@ export function createHandlers({ cache, events, notices, settings, accounts }: H
   const cacheOnlyLookup = new LookupService({ cache, recorder: closedRecorder, events, api: () => null, online: () => false });
   const nobodysOutbox = new Outbox({ cache, recorder: closedRecorder, events, api: () => null, online: () => false, account: () => null });
 
-  return {
-    'app.info': () => ({ version: APP_VERSION, demo: accounts.status().mode === 'demo', notices: notices.list() }),
-    ...accountHandlers(accounts),
-    ...settingsHandlers(settings),
-    ...scanHandlers(() => accounts.session?.lookup ?? cacheOnlyLookup),
-    ...stockHandlers({ cache, adjustments: signedIn }),
-    ...outboxHandlers(() => accounts.session?.outbox ?? nobodysOutbox),
-    ...syncHandlers({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),
-    ...shipmentHandlers(cache, () => accounts.session),
-    ...productHandlers(cache, () => accounts.session),
-  };
+  const scan = scanHandlers(() => accounts.session?.lookup ?? cacheOnlyLookup);
+  const worker = () => cache.workers.current()?.name ?? null;
+  const undo = new UndoService({ cache, outbox: () => signedIn().outbox, worker });
+
+  return journaled(
+    {
+      'app.info': () => ({ version: APP_VERSION, demo: accounts.status().mode === 'demo', notices: notices.list() }),
+      ...accountHandlers(accounts),
+      ...settingsHandlers(settings),
+      // A worker's badge is looked for first: one scan puts that worker at the desk.
+      'stock.lookup': (input) => {
+        const badge = cache.workers.byBadge(input.code.trim());
+        if (!badge) return scan['stock.lookup'](input);
+        cache.workers.switchTo({ id: badge.id });
+        return { kind: 'worker', code: input.code, name: badge.name };
+      },
+      ...stockHandlers({ cache, adjustments: signedIn, worker, save }),
+      ...workerHandlers(cache.workers),
+      ...undoHandlers(undo, cache.undos),
+      ...transferHandlers(transfers),
+      ...journalHandlers(journal, save),
+      ...outboxHandlers(() => accounts.session?.outbox ?? nobodysOutbox),
+      ...syncHandlers({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),
+      ...shipmentHandlers(cache, () => accounts.session),
+      ...productHandlers(cache, () => accounts.session),
+    },
+    journal,
+    warehouseCode(cache),
+  );
+}
+
+/** Journal lines name a warehouse by the code on its signs, not by the service's id. */
+export function warehouseCode(cache: Cache): (id: string) => string {
+  return (id) => cache.reads.warehouses().find((w) => w.id === id)?.code ?? id;
 }

@@ -1,7 +1,11 @@
 import { openCatalogCache, type CatalogCache, type DamagedFile, type OpenDatabaseOptions } from '../kernel/cache';
+import { JournalStore } from '../journal';
 import { OutboxStore, salvageOutbox, type OutboxSalvage } from '../outbox';
 import { StockSearch } from '../stock';
 import { SyncStateStore } from '../sync';
+import { TransferStore } from '../transfers';
+import { UndoStore } from '../undo';
+import { WorkerStore } from '../workers';
 
 export interface CacheRecovery extends DamagedFile {
   /** The damaged file's outbox, taken over into the new file where it could be trusted. */
@@ -13,6 +17,10 @@ export interface Cache extends CatalogCache {
   readonly search: StockSearch;
   readonly syncState: SyncStateStore;
   readonly outbox: OutboxStore;
+  readonly workers: WorkerStore;
+  readonly journal: JournalStore;
+  readonly undos: UndoStore;
+  readonly transfers: TransferStore;
   /** Set when the file was damaged and rebuilt on open. */
   readonly recovery: CacheRecovery | null;
 }
@@ -26,6 +34,10 @@ export function openCache(dataDir: string, options: OpenDatabaseOptions = {}): C
     search: new StockSearch(cache.db, () => cache.writes.keysGeneration),
     syncState: new SyncStateStore(cache.db),
     outbox: new OutboxStore(cache.db),
+    workers: new WorkerStore(cache.db),
+    journal: new JournalStore(cache.db),
+    undos: new UndoStore(cache.db),
+    transfers: new TransferStore(cache.db),
     recovery,
   };
 }

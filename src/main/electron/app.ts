@@ -7,6 +7,7 @@ import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './a
 import { allowedExternalUrl } from './external-links';
 import { forwardEvents, registerDeskIpc } from './ipc-main';
 import { rendererEntryUrl, resolveRendererLocation, type RendererLocation } from './renderer-location';
+import { saveWithDialog } from './save-dialog';
 import { createSenderCheck } from './trusted-sender';
 import { guardSession, guardWebContents } from './web-guards';
 import { secureWebPreferences } from './window-options';
@@ -108,7 +109,7 @@ export function runDesktopApp(): void {
   void app.whenReady().then(() => {
     guardSession(session.defaultSession, { location, log: guardLog });
     if (location.kind === 'app') session.defaultSession.protocol.handle(APP_SCHEME, createAppProtocolHandler(location.rendererDir));
-    const started = createDeskCore({ dataDir: app.getPath('userData'), secrets: createKeytarStore(), demoByDefault: true, log });
+    const started = createDeskCore({ dataDir: app.getPath('userData'), secrets: createKeytarStore(), demoByDefault: true, log, saveFile: saveWithDialog(() => app.getPath('documents')) });
     core = started;
     const isTrustedSender = createSenderCheck(location, (id) => ourContents.has(id));
     const router: Promise<IpcRouter<IpcMainInvokeEvent>> = started.then((c) =>

@@ -121,6 +121,11 @@ export class Outbox {
     return stored.entry;
   }
 
+  /** The signed-in account's entry `id`; `outbox_entry_not_found` for any other. */
+  get(id: string): OutboxEntry {
+    return this.#own(id).entry;
+  }
+
   list(filter: { states?: readonly OutboxState[]; sku?: string; before?: string; limit?: number } = {}): OutboxListing {
     const account = this.#deps.account();
     if (account === null) return { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0 }, nextBefore: null };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as r from './records';
+import * as w from './desk-work-records';
 import { MAX_CODE_LENGTH } from './defaults';
 
 /**
@@ -41,6 +42,21 @@ export const channels = {
     output: z.object({ rows: z.array(r.StockRow), total: z.number().int() }),
   },
   'stock.adjust': { input: r.AdjustInput, output: r.OutboxEntry },
+  /** The stock list as shown, to a CSV file. */
+  'stock.export': { input: w.StockExportInput, output: w.ExportedFile },
+
+  /** Moves stock between warehouses: two linked adjustments, the in leg queued once the out leg is applied. */
+  'transfers.create': { input: w.TransferInput, output: w.Transfer },
+  'transfers.list': { input: z.strictObject({ limit: z.number().int().min(1).max(200).optional() }).optional(), output: z.array(w.Transfer) },
+
+  /** Who is at the desk: a desk-local list; switching never signs the desk out of the service. */
+  'workers.list': { input: none, output: w.Workers },
+  'workers.add': { input: w.AddWorkerInput, output: w.Workers },
+  'workers.switch': { input: w.SwitchWorkerInput, output: w.Workers },
+
+  /** The desk's journal of scans and actions, newest first. */
+  'journal.search': { input: w.JournalQuery.optional(), output: w.JournalPage },
+  'journal.export': { input: w.JournalFilter.optional(), output: w.ExportedFile },
 
   'outbox.list': {
     input: z
@@ -61,6 +77,10 @@ export const channels = {
    * (the worker judged from the service's stock that it was not applied), `drop` discards it.
    */
   'outbox.resolve': { input: z.strictObject({ id: z.string().min(1).max(100), choice: z.enum(['resend', 'drop']) }), output: r.OutboxEntry },
+  /** Not yet sent: withdrawn. Applied: a linked reversing adjustment is queued. */
+  'outbox.undo': { input: z.strictObject({ id: w.OutboxEntryId }), output: w.UndoResult },
+  /** Which of these entries are undos, or undone: both sides of each link. */
+  'outbox.links': { input: z.strictObject({ ids: z.array(w.OutboxEntryId).max(500) }), output: z.array(w.UndoLink) },
 
   'shipments.list': {
     input: z.strictObject({ status: r.ShipmentStatus.optional(), reference: z.string().max(64).optional(), cursor, ...page }).optional(),

@@ -126,6 +126,8 @@ export const LookupResult = z.discriminatedUnion('kind', [
     gs1: Gs1Details.optional(),
   }),
   z.object({ kind: z.literal('shipment'), code: z.string(), token: ShipmentToken }),
+  /** A worker's badge: that worker is now at the desk. */
+  z.object({ kind: z.literal('worker'), code: z.string(), name: z.string() }),
   z.object({
     kind: z.literal('not_found'),
     code: z.string(),
@@ -367,12 +369,15 @@ export const Settings = z.object({
   soundsMuted: z.boolean(),
   /** Adjustments whose size is at least this ask for a confirmation. */
   confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000),
+  /** The journal keeps lines this many days (a settings file from before it had this gets the default). */
+  journalRetentionDays: z.number().int().min(1).max(3650).default(90),
 });
 export type Settings = z.infer<typeof Settings>;
 export const SettingsPatch = z.strictObject({
   scanner: ScannerSettings.partial().optional(),
   soundsMuted: z.boolean().optional(),
   confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000).optional(),
+  journalRetentionDays: z.number().int().min(1).max(3650).optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 

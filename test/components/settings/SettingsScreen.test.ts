@@ -88,4 +88,17 @@ describe('SettingsScreen', () => {
     await page.getByRole('button', { name: 'Save' }).nth(1).click();
     await expect.poll(() => fake.calls.filter((c) => c.channel === 'settings.update').at(-1)?.input).toEqual({ confirmAdjustmentsFrom: 25 });
   });
+
+  it('saves how long the journal keeps its lines, and refuses a number out of range', async () => {
+    render(SettingsScreen);
+    const days = page.getByLabelText('Keep journal lines for');
+    await expect.element(days).toHaveValue('90');
+    await days.fill('0');
+    await page.getByRole('button', { name: 'Save' }).nth(2).click();
+    await expect.element(days).toHaveAttribute('aria-invalid', 'true');
+    expect(fake.calls.filter((c) => c.channel === 'settings.update')).toEqual([]);
+    await days.fill('30');
+    await page.getByRole('button', { name: 'Save' }).nth(2).click();
+    await expect.poll(() => fake.calls.filter((c) => c.channel === 'settings.update').at(-1)?.input).toEqual({ journalRetentionDays: 30 });
+  });
 });

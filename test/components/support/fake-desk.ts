@@ -43,7 +43,7 @@ export function stockOf(sku: string, overrides: Partial<Stock> = {}): Stock {
   };
 }
 
-export const SETTINGS: Settings = { scanner: { maxInterKeyMs: 50, minLength: 4, prefix: '', suffix: 'Enter' }, soundsMuted: true, confirmAdjustmentsFrom: 50 };
+export const SETTINGS: Settings = { scanner: { maxInterKeyMs: 50, minLength: 4, prefix: '', suffix: 'Enter' }, soundsMuted: true, confirmAdjustmentsFrom: 50, journalRetentionDays: 90 };
 export const DEMO_ACCOUNT: AccountStatus = { mode: 'demo', baseUrl: 'http://127.0.0.1:4100', clientId: 'desk-demo', keychain: 'available' };
 export const ONLINE: Connectivity = { online: true, since: at, lastError: null };
 export const SYNCED: SyncStatus = { state: 'idle', phase: null, done: 0, lastSyncedAt: at, lastError: null };
@@ -87,6 +87,9 @@ export function createFakeDesk(overrides: Handlers = {}): FakeDesk {
       code.startsWith('SKU-') || code === '4006381333931'
         ? ok({ kind: 'stock', code, matchedBy: code.startsWith('SKU-') ? 'sku' : 'gtin', stock: stockOf(code.startsWith('SKU-') ? code : 'SKU-00042'), refreshing: false })
         : ok({ kind: 'not_found', code, searched: 'service' }),
+    'workers.list': () => ok({ workers: [], current: null }),
+    'outbox.links': () => ok([]),
+    'transfers.list': () => ok([]),
     'stock.adjust': (input) => ok(entryOf({ id: `ob-${calls.length}`, sku: input.sku, warehouseId: input.warehouseId, delta: input.delta, reason: input.reason, note: input.note ?? null })),
     ...overrides,
   };

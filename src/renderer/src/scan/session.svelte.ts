@@ -6,6 +6,7 @@ import { call, onDesk } from '../state/desk';
 import { pushNotice } from '../state/notices.svelte';
 import { REFRESH_GIVE_UP_MS } from '../state/refresh';
 import { settings } from '../state/settings.svelte';
+import { loadWorkers } from '../state/workers.svelte';
 import type { RejectedBurst } from './detector';
 import { ScanQueue } from './queue';
 import { playTone, type Tone } from './tones';
@@ -137,6 +138,12 @@ async function answer(item: { code: string; origin: ScanOrigin }): Promise<void>
       return;
     case 'shipment':
       show({ ...base, at, kind: 'shipment', token: r.token });
+      return;
+    case 'worker':
+      // A badge: main has put that worker at the desk. Not a product answer: the card stays.
+      void loadWorkers();
+      sound('found');
+      pushNotice({ level: 'info', code: 'worker_switched', message: `${r.name} is at the desk now.` });
       return;
   }
 }

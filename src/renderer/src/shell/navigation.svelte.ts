@@ -5,6 +5,7 @@ export const SCREENS = [
   { id: 'shipments', label: 'Shipments', key: 'F3' },
   { id: 'outbox', label: 'Outbox', key: 'F4' },
   { id: 'settings', label: 'Settings', key: 'F5' },
+  { id: 'journal', label: 'Journal', key: 'F6' },
 ] as const;
 export type ScreenId = (typeof SCREENS)[number]['id'];
 

@@ -6,6 +6,7 @@ import { startOutbox } from './outbox.svelte';
 import { loadSettings } from './settings.svelte';
 import { startSync } from './sync.svelte';
 import { loadWarehouses } from './warehouses.svelte';
+import { loadWorkers } from './workers.svelte';
 
 let stopAll: (() => void) | null = null;
 
@@ -27,6 +28,7 @@ export function startDeskState(): () => void {
   ];
   void loadSettings();
   void loadWarehouses();
+  void loadWorkers();
   // Demo mode is read from account.status; of app.info only the start-up notices are shown.
   void call((d) => d.app.info()).then((r) => {
     if (r.ok) for (const n of r.value.notices) pushNotice(n);

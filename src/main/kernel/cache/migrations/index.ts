@@ -2,11 +2,15 @@ import { catalog } from './0001-catalog';
 import { syncAndOutbox } from './0002-sync-and-outbox';
 import { stockSearch } from './0003-stock-search';
 import { outboxUncertain } from './0004-outbox-uncertain';
+import { deskWorkers } from './0005-desk-workers';
+import { journal } from './0006-journal';
+import { adjustmentLinks } from './0007-adjustment-links';
+import { transfers } from './0008-transfers';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
 /** Every migration, in order. A new one is a new numbered file appended here, never an edit of an old one. */
-export const MIGRATIONS: readonly Migration[] = [catalog, syncAndOutbox, stockSearch, outboxUncertain];
+export const MIGRATIONS: readonly Migration[] = [catalog, syncAndOutbox, stockSearch, outboxUncertain, deskWorkers, journal, adjustmentLinks, transfers];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

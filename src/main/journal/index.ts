@@ -1,0 +1,4 @@
+export { Journal, MAX_JOURNAL_LINES } from './journal';
+export { JournalStore } from './journal-store';
+export { journaled, journalOutbox, type WarehouseLabel } from './journaled-handlers';
+export { journalHandlers } from './handlers';

@@ -1,0 +1,95 @@
+import type Database from 'better-sqlite3';
+import type { JournalEntry, JournalFilter, JournalKind, JournalOutcome, JournalPage } from '../../shared/ipc/desk-work-records';
+
+export interface NewJournalLine {
+  at: string;
+  kind: JournalKind;
+  worker: string | null;
+  code: string | null;
+  sku: string | null;
+  summary: string;
+  outcome: JournalOutcome;
+  requestId: string | null;
+  ref?: string | null;
+}
+
+interface JournalRow {
+  seq: number;
+  at: string;
+  kind: JournalKind;
+  worker: string | null;
+  code: string | null;
+  sku: string | null;
+  summary: string;
+  outcome: JournalOutcome;
+  request_id: string | null;
+}
+
+const fromRow = (row: JournalRow): JournalEntry => ({
+  seq: row.seq,
+  at: row.at,
+  kind: row.kind,
+  worker: row.worker,
+  code: row.code,
+  sku: row.sku,
+  summary: row.summary,
+  outcome: row.outcome,
+  requestId: row.request_id,
+});
+
+const WHERE = `
+  (@sku IS NULL OR sku = @sku) AND (@worker IS NULL OR worker = @worker)
+  AND (@dayStart IS NULL OR (at >= @dayStart AND at < @dayEnd))
+  AND (@outcome IS NULL OR outcome = @outcome) AND (@kind IS NULL OR kind = @kind)`;
+
+function params(filter: JournalFilter): Record<string, unknown> {
+  const dayStart = filter.day ? `${filter.day}T00:00:00.000Z` : null;
+  const dayEnd = filter.day ? new Date(Date.parse(`${filter.day}T00:00:00.000Z`) + 86_400_000).toISOString() : null;
+  return { sku: filter.sku ?? null, worker: filter.worker ?? null, dayStart, dayEnd, outcome: filter.outcome ?? null, kind: filter.kind ?? null };
+}
+
+/** The journal table: lines in the order they were written (seq), newest read first. */
+export class JournalStore {
+  readonly #insert: Database.Statement;
+  readonly #page: Database.Statement;
+  readonly #all: Database.Statement;
+  readonly #pruneBefore: Database.Statement;
+  readonly #pruneOver: Database.Statement;
+  readonly #workerOf: Database.Statement;
+
+  constructor(db: Database.Database) {
+    this.#insert = db.prepare(`
+      INSERT INTO journal (at, kind, worker, code, sku, summary, outcome, request_id, ref)
+      VALUES (@at, @kind, @worker, @code, @sku, @summary, @outcome, @requestId, @ref)`);
+    this.#workerOf = db.prepare("SELECT worker FROM journal WHERE ref = ? AND kind = 'adjust' ORDER BY seq LIMIT 1").pluck();
+    this.#page = db.prepare(`SELECT * FROM journal WHERE ${WHERE} AND (@before IS NULL OR seq < @before) ORDER BY seq DESC LIMIT @limit`);
+    this.#all = db.prepare(`SELECT * FROM journal WHERE ${WHERE} ORDER BY seq`);
+    this.#pruneBefore = db.prepare('DELETE FROM journal WHERE at < ?');
+    this.#pruneOver = db.prepare('DELETE FROM journal WHERE seq <= (SELECT seq FROM journal ORDER BY seq DESC LIMIT 1 OFFSET ?)');
+  }
+
+  insert(line: NewJournalLine): number {
+    return Number(this.#insert.run({ ...line, ref: line.ref ?? null }).lastInsertRowid);
+  }
+
+  /** Who queued the outbox entry `ref` (its verdict may come in after another worker took over). */
+  workerOf(ref: string): string | null {
+    return (this.#workerOf.get(ref) as string | null | undefined) ?? null;
+  }
+
+  page(filter: JournalFilter & { before?: number; limit: number }): JournalPage {
+    const rows = this.#page.all({ ...params(filter), before: filter.before ?? null, limit: filter.limit + 1 }) as JournalRow[];
+    const entries = rows.slice(0, filter.limit).map(fromRow);
+    return { entries, nextBefore: rows.length > filter.limit ? (entries.at(-1)?.seq ?? null) : null };
+  }
+
+  /** Every matching line, oldest first (for an export). */
+  *all(filter: JournalFilter): Generator<JournalEntry> {
+    for (const row of this.#all.iterate(params(filter)) as IterableIterator<JournalRow>) yield fromRow(row);
+  }
+
+  /** Drops lines older than `before` and all but the newest `keep`; returns how many went. */
+  prune(before: string, keep: number): number {
+    return this.#pruneBefore.run(before).changes + this.#pruneOver.run(keep).changes;
+  }
+}

@@ -1,0 +1,59 @@
+import type { CatalogCache } from '../kernel/cache';
+import type { Outbox } from '../outbox';
+import { signNote } from '../workers';
+import type { UndoResult } from '../../shared/ipc/desk-work-records';
+import { failure } from '../../shared/ipc/result';
+import type { UndoStore } from './undo-store';
+
+export interface UndoDeps {
+  cache: CatalogCache & { readonly undos: UndoStore };
+  /** The signed-in account's outbox (throws `not_signed_in` signed out). */
+  outbox: () => Pick<Outbox, 'get' | 'discard' | 'enqueue'>;
+  worker: () => string | null;
+  now?: () => Date;
+}
+
+/**
+ * Undo of one adjustment. Not yet sent, it is withdrawn from the outbox: discarded, so it is never
+ * sent and stays in the history. Applied, the service cannot forget it: a reversing adjustment
+ * (the same SKU, warehouse and reason, the opposite quantity) is queued, linked to it, and goes
+ * through the outbox like any adjustment, exactly once. An adjustment is undone at most once,
+ * and an undo is not undone (adjusting again says what is meant).
+ */
+export class UndoService {
+  readonly #deps: UndoDeps;
+  readonly #now: () => Date;
+
+  constructor(deps: UndoDeps) {
+    this.#deps = deps;
+    this.#now = deps.now ?? (() => new Date());
+  }
+
+  undo(id: string): UndoResult {
+    const outbox = this.#deps.outbox();
+    const entry = outbox.get(id);
+    const { undos } = this.#deps.cache;
+    if (undos.isUndo(id)) throw failure('undo_not_possible', 'This is already an undo. To change the stock again, make a new adjustment.');
+    if (undos.undoOf(id) !== null) throw failure('already_undone', 'This adjustment has already been undone.');
+    switch (entry.state) {
+      case 'queued':
+        return { action: 'withdrawn', entry: outbox.discard(id) };
+      case 'sending':
+        throw failure('undo_not_possible', 'This adjustment is being sent right now. Undo it once the service has answered.');
+      case 'rejected':
+      case 'discarded':
+        throw failure('undo_not_possible', `This adjustment was ${entry.state === 'rejected' ? 'refused by the service' : 'discarded'}: it changed nothing, so there is nothing to undo.`);
+      case 'applied':
+        break;
+    }
+    const reference = entry.applied ? `adjustment ${entry.applied.adjustmentId}` : 'an earlier adjustment';
+    const note = signNote(`Undo of ${reference}`, this.#deps.worker());
+    // The reversal and its link commit together: a crash leaves either both or neither.
+    const reversal = this.#deps.cache.writes.transaction(() => {
+      const queued = outbox.enqueue({ sku: entry.sku, warehouseId: entry.warehouseId, delta: -entry.delta, reason: entry.reason, ...(note ? { note } : {}) });
+      undos.link(queued.id, entry.id, this.#now().toISOString());
+      return queued;
+    });
+    return { action: 'reversed', original: entry, reversal };
+  }
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { AddWorkerInput, SwitchWorkerInput, Worker, Workers } from '../../shared/ipc/desk-work-records';
+import { failure } from '../../shared/ipc/result';
+
+interface WorkerRow {
+  id: string;
+  name: string;
+  badge: string | null;
+  added_at: string;
+}
+
+const fromRow = (row: WorkerRow): Worker => ({ id: row.id, name: row.name, badge: row.badge, addedAt: row.added_at });
+
+function newWorkerId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return `wkr_${[...randomBytes(12)].map((b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+/**
+ * The desk-local list of workers and who is at the desk now. Switching worker changes nothing of
+ * the account signed in to the service: the API has no users, the desk only records who acted.
+ */
+export class WorkerStore {
+  readonly #db: Database.Database;
+  readonly #now: () => Date;
+
+  constructor(db: Database.Database, now: () => Date = () => new Date()) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  state(): Workers {
+    const workers = (this.#db.prepare('SELECT * FROM desk_workers ORDER BY name COLLATE NOCASE').all() as WorkerRow[]).map(fromRow);
+    return { workers, current: this.current() };
+  }
+
+  current(): Worker | null {
+    const row = this.#db.prepare('SELECT w.* FROM desk_worker_current c JOIN desk_workers w ON w.id = c.worker_id').get() as WorkerRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  /** A badge that is already someone's, or a name already on the list, is refused: a scan must name one worker. */
+  add(input: AddWorkerInput): Workers {
+    const taken = this.#db.prepare('SELECT name, badge FROM desk_workers WHERE name = ? COLLATE NOCASE OR badge = ?').get(input.name, input.badge ?? null) as
+      | { name: string; badge: string | null }
+      | undefined;
+    if (taken) {
+      const field = taken.name.toLowerCase() === input.name.toLowerCase() ? 'name' : 'badge';
+      throw failure('worker_exists', field === 'name' ? `${taken.name} is already on the list.` : `That badge is already ${taken.name}'s.`, {
+        details: [{ field, problem: 'is already on the list' }],
+      });
+    }
+    this.#db
+      .prepare('INSERT INTO desk_workers (id, name, badge, added_at) VALUES (?, ?, ?, ?)')
+      .run(newWorkerId(), input.name, input.badge ?? null, this.#now().toISOString());
+    return this.state();
+  }
+
+  /** The worker with this badge, if any (a scan may be a badge rather than a product). */
+  byBadge(badge: string): Worker | null {
+    const row = this.#db.prepare('SELECT * FROM desk_workers WHERE badge = ?').get(badge) as WorkerRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  switchTo(input: SwitchWorkerInput): Workers {
+    if ('nobody' in input) {
+      this.#db.prepare('DELETE FROM desk_worker_current').run();
+      return this.state();
+    }
+    const row = ('id' in input
+      ? this.#db.prepare('SELECT * FROM desk_workers WHERE id = ?').get(input.id)
+      : this.#db.prepare('SELECT * FROM desk_workers WHERE badge = ?').get(input.badge)) as WorkerRow | undefined;
+    if (!row) throw failure('worker_not_found', 'id' in input ? 'That worker is no longer on the list.' : 'No worker has that badge. Add it in Settings, Workers.');
+    this.#db.prepare('INSERT INTO desk_worker_current (slot, worker_id) VALUES (1, ?) ON CONFLICT (slot) DO UPDATE SET worker_id = excluded.worker_id').run(row.id);
+    return this.state();
+  }
+}
