@@ -5,6 +5,7 @@ import { requireSignedIn } from '../kernel/ipc/account-guard';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Handlers } from '../kernel/ipc/router';
 import type { NoticeBoard } from '../kernel/notice-board';
+import { labelHandlers, type LabelPrinter } from '../labels';
 import { Outbox, outboxHandlers } from '../outbox';
 import { productHandlers } from '../products';
 import { LookupService, scanHandlers } from '../scan';
@@ -20,6 +21,8 @@ export interface HandlerContext {
   notices: NoticeBoard;
   settings: SettingsStore;
   accounts: AccountService;
+  /** The host's print path (Electron, or the harness's headless Chromium); none in plain core tests. */
+  printer?: LabelPrinter | null;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface HandlerContext {
  * the same way on every channel: reads come from the cache (which holds nothing of anyone once
  * the account is gone), everything else fails with the one `not_signed_in` of the account guard.
  */
-export function createHandlers({ cache, events, notices, settings, accounts }: HandlerContext): Handlers {
+export function createHandlers({ cache, events, notices, settings, accounts, printer = null }: HandlerContext): Handlers {
   const signedIn = () => requireSignedIn(accounts.session);
   // Signed out, reads go to these: nothing to ask, nothing to record, no account to act for.
   const closedRecorder = new CatalogRecorder(cache);
@@ -45,5 +48,6 @@ export function createHandlers({ cache, events, notices, settings, accounts }: H
     ...syncHandlers({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),
     ...shipmentHandlers(cache, () => accounts.session),
     ...productHandlers(cache, () => accounts.session),
+    ...labelHandlers({ reads: cache.reads, printer: () => printer, printOptions: () => settings.preferences.labelPrinter }),
   };
 }

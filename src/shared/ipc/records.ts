@@ -317,17 +317,21 @@ export const ScannerSettings = z.strictObject({
   prefix: z.string().max(8),
   suffix: z.enum(['Enter', 'Tab']),
 });
+export const LabelPrinterSettings = z.strictObject({ silent: z.boolean(), deviceName: z.string().min(1).max(200).nullable() });
 export const Settings = z.object({
   scanner: ScannerSettings,
   soundsMuted: z.boolean(),
   /** Adjustments whose size is at least this ask for a confirmation. */
   confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000),
+  /** Labels go to the system print dialog, or (silent) straight to this printer, the OS default when null. */
+  labelPrinter: LabelPrinterSettings.default({ silent: false, deviceName: null }),
 });
 export type Settings = z.infer<typeof Settings>;
 export const SettingsPatch = z.strictObject({
   scanner: ScannerSettings.partial().optional(),
   soundsMuted: z.boolean().optional(),
   confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000).optional(),
+  labelPrinter: LabelPrinterSettings.optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
