@@ -20,9 +20,12 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-ser
   padding: ${g.layout === 'large' ? '5mm' : sheet ? '2.5mm 3mm' : '1.5mm 2mm'}; }
 .label > * { flex: none; min-width: 0; }
 .head { display: flex; align-items: baseline; justify-content: space-between; gap: 2mm; min-width: 0; }
-.key { font-weight: 700; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+.key { font-weight: 700; white-space: nowrap; min-width: 0; flex: 0 1 auto; }
+.key.longer { font-size: 80% !important; }
+.key.longest { white-space: normal; overflow-wrap: anywhere; line-height: 1.05; }
 .where, .small, .token, .name, .hri { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
 .where { flex: none; max-width: 55%; }
+.shipment .where { text-transform: uppercase; }
 .token { font-family: 'DejaVu Sans Mono', 'Liberation Mono', monospace; }
 .hri { font-family: 'DejaVu Sans Mono', 'Liberation Mono', monospace; text-align: center; }
 .code svg { display: block; }
@@ -35,14 +38,19 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-ser
 .details { display: flex; flex-direction: column; gap: 0.5mm; min-width: 0; flex: 1 1 auto; justify-content: center; }
 
 .small .key { font-size: 10pt; }
+.small .key.longest { font-size: 6.5pt; }
 .small .where, .small .name { font-size: 7pt; }
 .small .small, .small .token { font-size: 6pt; }
+.small .token { white-space: normal; overflow-wrap: anywhere; }
 .small .code.dm { width: 11mm; height: 11mm; }
 .small.shipment .row { height: 100%; }
 .small .code.qr { flex: none; height: 100%; aspect-ratio: 1; }
 .small.product .key { font-size: 9pt; }
 
 .large { gap: 2.5mm; }
+.large .head { flex-direction: column; align-items: flex-start; gap: 1mm; }
+.large .where { max-width: 100%; }
+.large .key.longest { font-size: 16pt; }
 .large .key { font-size: 26pt; }
 .large .where { font-size: 13pt; }
 .large .name { font-size: 15pt; white-space: normal; display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; }
@@ -50,7 +58,10 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-ser
 .large .token { font-size: 10pt; }
 .large .hri { font-size: 11pt; }
 .large.shelf .code.main { flex: none; height: 45mm; margin-top: auto; margin-bottom: auto; }
-.large.product .row { flex: none; height: 40mm; }
+.large.product .key { font-size: 20pt; }
+.large.product .code.main { flex: none; height: 30mm; width: 70mm; align-self: center; }
+.large.product .row { flex: none; justify-content: center; }
+.large.product .side { flex-direction: row; gap: 4mm; }
 .large .code.dm { width: 30mm; height: 30mm; }
 .large .code.gs1 { height: 25mm; }
 .large .code.qr { align-self: center; width: 60mm; height: 60mm; }

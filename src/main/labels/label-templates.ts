@@ -12,6 +12,12 @@ function symbol(code: Barcode, className: string): string {
   return `<div class="code ${linear ? 'linear' : 'matrix'} ${className}" data-symbology="${code.symbology}">${svg}</div>`;
 }
 
+/** SKUs run to 64 characters and references to 64: a longer key gets a smaller size and may wrap, never an ellipsis. */
+function key(value: string): string {
+  const size = value.length <= 13 ? '' : value.length <= 20 ? ' longer' : ' longest';
+  return `<div class="key${size}">${escapeHtml(value)}</div>`;
+}
+
 function text(className: string, value: string | null): string {
   return value ? `<div class="${className}">${escapeHtml(value)}</div>` : '';
 }
@@ -23,19 +29,22 @@ function expiryText(expiry: string | null): string | null {
 
 function shelf(label: Extract<LabelContent, { template: 'shelf' }>): string {
   const warehouse = label.warehouse ? `${label.warehouse.code} · ${label.warehouse.name}` : null;
-  return `<div class="head">${text('key', label.sku)}${text('where', warehouse)}</div>${text('name', label.name)}${symbol(label.barcode, 'main')}`;
+  return `<div class="head">${key(label.sku)}${text('where', warehouse)}</div>${text('name', label.name)}${symbol(label.barcode, 'main')}`;
 }
 
 function product(label: Extract<LabelContent, { template: 'product' }>, layout: LabelGeometry['layout']): string {
   const gs1 = label.gs1;
   const lotLine = [label.lot ? `LOT ${label.lot}` : null, expiryText(label.expiry)].filter(Boolean).join('  ');
   const side = gs1 ? `<div class="side">${symbol(gs1.dataMatrix, 'dm')}${text('small', lotLine)}</div>` : '';
-  const wideGs1 = gs1 && layout === 'large' ? symbol(gs1.linear, 'gs1') + text('hri', gs1.linear.data) : '';
-  return `${text('name', label.name)}<div class="head">${text('key', label.gtin)}${text('where', label.sku)}</div><div class="row">${symbol(label.retail, 'main')}${side}</div>${wideGs1}`;
+  const head = `${text('name', label.name)}<div class="head">${key(label.gtin)}${text('where', label.sku)}</div>`;
+  if (layout === 'small') return `${head}<div class="row">${symbol(label.retail, 'main')}${side}</div>`;
+  // Large: each symbol on its own line, the GS1-128 full width under the retail code.
+  const wideGs1 = gs1 ? symbol(gs1.linear, 'gs1') + text('hri', gs1.linear.data) : '';
+  return `${head}${symbol(label.retail, 'main')}${wideGs1}${side ? `<div class="row">${side}</div>` : ''}`;
 }
 
 function shipment(label: Extract<LabelContent, { template: 'shipment' }>, layout: LabelGeometry['layout']): string {
-  const details = `${text('key', label.reference)}${text('where', label.carrier)}${text('small', label.trackingNumber)}${text('token', label.token)}`;
+  const details = `${key(label.reference)}${text('where', label.carrier)}${text('small', label.trackingNumber)}${text('token', label.token)}`;
   if (layout === 'small') return `<div class="row">${symbol(label.qr, 'qr')}<div class="details">${details}</div></div>`;
   const tracking = label.tracking ? symbol(label.tracking, 'main') + text('hri', label.tracking.data) : '';
   return `<div class="details">${details}</div>${symbol(label.qr, 'qr')}${tracking}`;
