@@ -1,12 +1,15 @@
 import type { LabelGeometry } from './label-sizes';
 
+/** The DataMatrix beside a product's retail code on a small label, and the column it stands in with the lot and expiry. */
+export const SMALL_MATRIX_MM = 11;
+export const SMALL_SIDE_MM = 19;
+
 /**
  * The print stylesheet. Sizes are in mm and pt so the page prints at the label's real size;
  * every box has a fixed size and hides overflow, so a long name is cut with an ellipsis and can
  * never push a barcode off the label. Barcodes carry their own quiet zones (barcodes.ts).
  */
 export function labelStyles(g: LabelGeometry): string {
-  const sheet = g.columns * g.rows > 1;
   return `
 @page { size: ${g.page.width}mm ${g.page.height}mm; margin: 0; }
 * { box-sizing: border-box; margin: 0; padding: 0; }
@@ -17,7 +20,7 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-ser
   align-content: center; justify-content: center; }
 .page:last-child { break-after: auto; }
 .label { width: ${g.width}mm; height: ${g.height}mm; overflow: hidden; display: flex; flex-direction: column; gap: 0.6mm;
-  padding: ${g.layout === 'large' ? '5mm' : sheet ? '2.5mm 3mm' : '1.5mm 2mm'}; }
+  padding: ${g.padding[0]}mm ${g.padding[1]}mm; }
 .label > * { flex: none; min-width: 0; }
 .head { display: flex; align-items: baseline; justify-content: space-between; gap: 2mm; min-width: 0; }
 .key { font-weight: 700; white-space: nowrap; min-width: 0; flex: 0 1 auto; }
@@ -42,7 +45,9 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-ser
 .small .where, .small .name { font-size: 7pt; }
 .small .small, .small .token { font-size: 6pt; }
 .small .token { white-space: normal; overflow-wrap: anywhere; }
-.small .code.dm { width: 11mm; height: 11mm; }
+.small .side { width: ${SMALL_SIDE_MM}mm; }
+.lot { display: flex; flex-direction: column; align-items: center; max-width: 100%; }
+.small .code.dm { width: ${SMALL_MATRIX_MM}mm; height: ${SMALL_MATRIX_MM}mm; }
 .small.shipment .row { height: 100%; }
 .small .code.qr { flex: none; height: 100%; aspect-ratio: 1; }
 .small.product .key { font-size: 9pt; }
