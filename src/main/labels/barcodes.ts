@@ -15,6 +15,8 @@ export interface BarcodeSvg {
   svg: string;
   /** 1D codes stretch to the box they are given; 2D codes keep their square modules. */
   linear: boolean;
+  /** Modules across, quiet zones included. */
+  modules: number;
 }
 
 const LINEAR: ReadonlySet<Symbology> = new Set(['code128', 'ean13', 'upca', 'ean8', 'gs1-128']);
@@ -41,7 +43,9 @@ export function barcodeSvg(code: Barcode): BarcodeSvg {
     ...padding(code.symbology),
     ...(code.symbology === 'qrcode' ? { eclevel: 'M' } : {}),
   });
-  // bwip-js gives a viewBox only: the template sizes the symbol.
+  // bwip-js gives a viewBox only: the template sizes the symbol. At scale 1 a linear module is 1 unit, a 2D one 2.
+  const width = Number(/viewBox="0 0 ([\d.]+) /.exec(svg)?.[1]);
+  if (!Number.isFinite(width) || width <= 0) throw new Error(`bwip-js drew ${code.symbology} without a viewBox`);
   const sized = svg.replace('<svg ', `<svg preserveAspectRatio="${linear ? 'none' : 'xMidYMid meet'}" shape-rendering="crispEdges" `);
-  return { svg: sized, linear };
+  return { svg: sized, linear, modules: linear ? width : width / 2 };
 }

@@ -49,5 +49,5 @@ export const PrintLabelsResult = z.object({
 });
 export type PrintLabelsResult = z.infer<typeof PrintLabelsResult>;
 
-export const Printer = z.object({ name: z.string(), displayName: z.string(), isDefault: z.boolean() });
+export const Printer = z.object({ name: z.string(), displayName: z.string() });
 export type Printer = z.infer<typeof Printer>;
