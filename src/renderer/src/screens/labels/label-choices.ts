@@ -8,8 +8,8 @@ export type LabelTarget =
 export const SIZE_CHOICES: { size: LabelSize; title: string; hint: string }[] = [
   { size: '62x29', title: '62 × 29 mm', hint: 'small roll' },
   { size: '57x32', title: '57 × 32 mm', hint: 'small roll' },
-  { size: '100x150', title: '100 × 150 mm', hint: '4 × 6 in roll' },
-  { size: 'a4', title: 'A4 sheet', hint: '24 labels of 70 × 37 mm' },
+  { size: '100x150', title: '100 × 150 mm', hint: '4 × 6 in' },
+  { size: 'a4', title: 'A4 sheet', hint: '24 labels' },
 ];
 
 export interface LabelForm {
