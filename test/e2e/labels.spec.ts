@@ -12,6 +12,10 @@ import { openDesk, scanCode, seriousA11yProblems } from './support/page-helpers'
  * show its print or save dialog. A saved label is decoded and its code scanned back in the desk.
  */
 
+function missing(what: string): never {
+  throw new Error(what);
+}
+
 async function codesIn(pdfPath: string): Promise<string[]> {
   const pages = pdfToPngs(pdfPath, mkdtempSync(join(tmpdir(), 'labels-e2e-')));
   return (await Promise.all(pages.map(decodePng))).flat().map((d) => `${d.format} ${d.text}`);
@@ -44,7 +48,7 @@ test.describe('labels', () => {
     await dialog.getByTestId('print-pdf').click();
     const path = await savedPath(page);
     const codes = await codesIn(path);
-    const ean = codes.find((c) => c.startsWith('EAN13 '))?.slice(6) ?? expect.fail(`no EAN-13 in ${codes.join(', ')}`);
+    const ean = codes.find((c) => c.startsWith('EAN13 '))?.slice(6) ?? missing(`no EAN-13 in ${codes.join(', ')}`);
     expect(codes.sort()).toEqual([`DataMatrix 01${ean.padStart(14, '0')}17270630` + '10L7-2026', `DataMatrix 01${ean.padStart(14, '0')}17270630` + '10L7-2026', `EAN13 ${ean}`, `EAN13 ${ean}`].sort());
 
     await dialog.getByRole('button', { name: /Close/ }).click();
@@ -78,7 +82,15 @@ test.describe('labels', () => {
     await openDesk(page, desk.url);
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /^Shipments/ }).click();
     await page.getByTestId('shipments-status').selectOption('in_transit');
-    await page.getByTestId('shipments-table').getByRole('button', { name: /^Open shipment/ }).first().click();
+    const table = page.getByTestId('shipments-table');
+    // In transit, so it has a tracking number; wait until the filtered page has replaced the first one.
+    await expect
+      .poll(async () => {
+        const states = await table.locator('td[data-status]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));
+        return states.length > 0 && states.every((s) => s === 'in_transit');
+      })
+      .toBe(true);
+    await table.getByRole('button', { name: /^Open shipment/ }).first().click();
     const detail = page.getByTestId('shipment-detail');
     const token = ((await detail.locator('.token').textContent()) ?? '').trim();
     await detail.getByRole('button', { name: /Print shipment label/ }).click();
@@ -88,10 +100,23 @@ test.describe('labels', () => {
     await dialog.getByTestId('print-pdf').click();
     const codes = await codesIn(await savedPath(page));
     expect(codes).toContain(`QRCode ${token}`);
-    const tracking = codes.find((c) => c.startsWith('Code128 '))?.slice(8) ?? expect.fail(`no tracking code in ${codes.join(', ')}`);
+    const tracking = codes.find((c) => c.startsWith('Code128 '))?.slice(8) ?? missing(`no tracking code in ${codes.join(', ')}`);
     await dialog.getByRole('button', { name: /Close/ }).click();
     await scanCode(page, tracking);
     await expect(page.getByRole('heading', { level: 1, name: 'Shipments' })).toBeVisible();
     await expect(page.getByTestId('shipment-detail').locator('.token')).toHaveText(token);
+  });
+
+  test('settings: silent printing to the default printer is turned on and kept in the settings', async ({ page, desk }) => {
+    await openDesk(page, desk.url);
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /^Settings/ }).click();
+    const section = page.getByTestId('label-printer-settings');
+    await section.getByRole('checkbox', { name: /without the print dialog/ }).check();
+    await expect(section.getByRole('combobox', { name: 'Printer' })).toHaveValue('');
+    await expect(section).toContainText('No printers were found on this computer.');
+    await section.scrollIntoViewIfNeeded();
+    await desk.screenshot(page, 'labels-settings');
+    const stored = await page.evaluate(async () => (await (globalThis as unknown as { desk: import('../../src/shared/ipc/desk-api').DeskApi }).desk.settings.get()));
+    expect(stored).toMatchObject({ ok: true, value: { labelPrinter: { silent: true, deviceName: null } } });
   });
 });

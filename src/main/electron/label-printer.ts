@@ -14,7 +14,7 @@ const MICRONS_PER_MM = 1000;
 async function withDocument<T>(document: LabelDocument, use: (window: BrowserWindow) => Promise<T>): Promise<T> {
   const window = new BrowserWindow({
     show: false,
-    webPreferences: { partition: PRINT_PARTITION, javascript: false, sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true, spellcheck: false },
+    webPreferences: { partition: PRINT_PARTITION, javascript: false, sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true, spellcheck: false, disableBlinkFeatures: 'Auxclick' },
   });
   try {
     session.fromPartition(PRINT_PARTITION).setPermissionRequestHandler((_c, _p, callback) => callback(false));

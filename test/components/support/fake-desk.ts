@@ -77,6 +77,7 @@ export function createFakeDesk(overrides: Handlers = {}): FakeDesk {
     'settings.get': () => ok(structuredClone(SETTINGS)),
     'settings.update': (patch) => ok({ ...SETTINGS, ...patch, scanner: { ...SETTINGS.scanner, ...patch.scanner } } as Settings),
     'connectivity.status': () => ok(ONLINE),
+    'labels.printers': () => ok([]),
     'sync.status': () => ok(SYNCED),
     'sync.now': () => ok({ ...SYNCED, state: 'running', phase: 'stock', done: 0 }),
     'warehouses.list': () => ok(WAREHOUSES),
