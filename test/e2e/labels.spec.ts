@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import { decodePng, pdfToPngs } from '../main/labels/support/decode';
 import { expect, test } from './support/harness-fixture';
 import { openDesk, scanCode, seriousA11yProblems } from './support/page-helpers';
@@ -116,7 +117,7 @@ test.describe('labels', () => {
     await expect(section).toContainText('No printers were found on this computer.');
     await section.scrollIntoViewIfNeeded();
     await desk.screenshot(page, 'labels-settings');
-    const stored = await page.evaluate(async () => (await (globalThis as unknown as { desk: import('../../src/shared/ipc/desk-api').DeskApi }).desk.settings.get()));
+    const stored = await page.evaluate(async () => (await (globalThis as unknown as { desk: DeskApi }).desk.settings.get()));
     expect(stored).toMatchObject({ ok: true, value: { labelPrinter: { silent: true, deviceName: null } } });
   });
 });
