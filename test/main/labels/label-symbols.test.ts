@@ -2,33 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfLabelPrinter } from '../../../src/harness/label-printer';
-import { buildLabelDocument, type LabelReads } from '../../../src/main/labels';
+import { buildLabelDocument } from '../../../src/main/labels';
 import type { LabelItem } from '../../../src/shared/ipc/label-records';
-import type { Shipment, Stock, Warehouse } from '../../../src/shared/ipc/records';
 import { DeskFailure } from '../../../src/shared/ipc/result';
 import { tempDir } from '../composition/support/temp-dir';
 import { decodePng, pdfToPngs } from './support/decode';
+import { fakeReads, stockRecord } from './support/fake-reads';
 
-const AT = '2026-11-25T08:00:00.000Z';
-const warehouse: Warehouse = { id: 'wh_1', code: 'AMS-2', name: 'Amsterdam Westpoort, hall 2', address: null, confirmedAt: AT };
-
-function stock(sku: string, name: string, barcodes: string[]): Stock {
-  return { sku, name, barcodes, levels: [{ warehouseId: warehouse.id, onHand: 5, reserved: 0, available: 5 }], totals: { onHand: 5, reserved: 0, available: 5 }, version: 1, updatedAt: AT, confirmedAt: AT, source: 'cache' };
-}
-
-const records = new Map<string, Stock>([
-  ['UPC-1', stock('UPC-1', 'Cable ties, black, 200 mm, bag of 100', ['036000291452'])],
-  ['CASE-6', stock('CASE-6', 'Outer case of six', ['10012345678902'])],
-  ['EAN8-1', stock('EAN8-1', 'Small part', ['96385074'])],
-  // The longest name and a long SKU still print whole where it matters: the code and the SKU.
-  ['PALLET-WRAP.CLEAR_23MU-500MM', stock('PALLET-WRAP.CLEAR_23MU-500MM', 'Stretch film for pallet wrapping, clear, 23 micron, 500 mm x 300 m, hand roll with extended core', ['4006381333931'])],
-  ['NO-GTIN', stock('NO-GTIN', 'Loose screws', [])],
-]);
-const reads: LabelReads = {
-  stockBySku: (sku) => records.get(sku) ?? null,
-  warehouses: () => [warehouse],
-  shipment: (): Shipment | null => null,
-};
+const { reads, records } = fakeReads();
+const stock = stockRecord;
 
 describe('label symbols for every kind of GTIN and key, decoded from the printed PDF', () => {
   const dir = tempDir('label-symbols-');

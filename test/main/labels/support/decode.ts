@@ -23,8 +23,15 @@ export function pdfToPngs(pdfPath: string, outDir: string, dpi = 300): string[] 
     .map((f) => join(outDir, f));
 }
 
+export interface Point {
+  x: number;
+  y: number;
+}
+
 export interface Decoded {
   format: string;
+  /** Corners of the symbol on the page image, in pixels. */
+  corners: [Point, Point, Point, Point];
   /** As a scanner sends it: GS1 separators as GS (29), no brackets. */
   text: string;
   /** The AIM symbology identifier a scanner may send first (`]C1`, `]d2`, `]Q1`, `]E0`). */
@@ -35,5 +42,12 @@ export interface Decoded {
 export async function decodePng(pngPath: string): Promise<Decoded[]> {
   await ready();
   const results = await readBarcodes(new Uint8Array(readFileSync(pngPath)), { formats: [], tryHarder: true, maxNumberOfSymbols: 64, textMode: 'Plain' });
-  return results.filter((r) => r.isValid).map((r) => ({ format: r.format, text: r.text, symbologyIdentifier: r.symbologyIdentifier }));
+  return results
+    .filter((r) => r.isValid)
+    .map((r) => ({
+      format: r.format,
+      text: r.text,
+      symbologyIdentifier: r.symbologyIdentifier,
+      corners: [r.position.topLeft, r.position.topRight, r.position.bottomRight, r.position.bottomLeft],
+    }));
 }
