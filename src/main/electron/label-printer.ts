@@ -2,6 +2,7 @@ import { app, BrowserWindow, dialog, session } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LabelDocument, LabelPrinter } from '../labels';
+import { secureWebPreferences } from './window-options';
 
 /** Print windows live in their own in-memory session: nothing of the app's session is shared. */
 const PRINT_PARTITION = 'labels-print';
@@ -14,7 +15,7 @@ const MICRONS_PER_MM = 1000;
 async function withDocument<T>(document: LabelDocument, use: (window: BrowserWindow) => Promise<T>): Promise<T> {
   const window = new BrowserWindow({
     show: false,
-    webPreferences: { partition: PRINT_PARTITION, javascript: false, sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true, spellcheck: false, disableBlinkFeatures: 'Auxclick' },
+    webPreferences: { ...secureWebPreferences(null), partition: PRINT_PARTITION, javascript: false },
   });
   try {
     session.fromPartition(PRINT_PARTITION).setPermissionRequestHandler((_c, _p, callback) => callback(false));
