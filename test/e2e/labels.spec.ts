@@ -65,8 +65,8 @@ test.describe('labels', () => {
     await openDesk(page, desk.url);
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /^Stock/ }).click();
     const table = page.getByTestId('stock-table');
-    await table.getByRole('checkbox', { name: 'Mark WD-000001 for labels' }).check();
-    await table.getByRole('checkbox', { name: 'Mark WD-000002 for labels' }).check();
+    await table.getByRole('row').filter({ hasText: 'WD-000001' }).getByRole('checkbox', { name: 'Mark for labels' }).check();
+    await table.getByRole('row').filter({ hasText: 'WD-000002' }).getByRole('checkbox', { name: 'Mark for labels' }).check();
     await expect(page.getByTestId('stock-marked')).toContainText('2 marked');
     await desk.screenshot(page, 'labels-stock-marked');
     await page.getByTestId('stock-marked').getByRole('button', { name: /Print labels for 2 marked/ }).click();
