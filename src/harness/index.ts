@@ -7,6 +7,7 @@ import type { SecretStore } from '../main/kernel/secrets/secret-store';
 import type { Log } from '../main/kernel/log';
 import type { SandboxOptions } from '../sandbox';
 import { startHarnessHost } from './host';
+import { pdfLabelPrinter } from './label-printer';
 
 /**
  * The end-to-end harness: the real core (demo mode, in-process sandbox) behind the real IPC
@@ -50,11 +51,14 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'warehouse-desk-harness-')));
   const log = opts.log ?? (() => {});
   let core: DeskCore | null = null;
+  // Printed and saved labels become PDFs here: the harness has no printer.
+  const printer = pdfLabelPrinter({ outputDir: join(dataDir, 'labels') });
   try {
     core = await createDeskCore({
       dataDir,
       secrets: opts.secrets ?? createKeytarStore(),
       demoByDefault: true,
+      printer,
       ...(opts.demoSandbox ? { demoSandbox: opts.demoSandbox } : {}),
       log,
     });
@@ -70,6 +74,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
       close() {
         closing ??= (async () => {
           await host.close();
+          await printer.close();
           await started.close();
           if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
         })();
@@ -77,6 +82,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
       },
     };
   } catch (error) {
+    await printer.close().catch(() => {});
     await core?.close().catch(() => {});
     if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     throw error;

@@ -190,7 +190,9 @@ export function createElectronMock() {
     },
   };
 
-  return { app, BrowserWindow, windows, ipcMain, protocol, session: { defaultSession }, shell, contextBridge, ipcRenderer };
+  const dialog = { showSaveDialog: async () => ({ canceled: true, filePath: '' }) };
+
+  return { app, BrowserWindow, windows, ipcMain, protocol, session: { defaultSession }, shell, dialog, contextBridge, ipcRenderer };
 }
 
 export type ElectronMock = ReturnType<typeof createElectronMock>;

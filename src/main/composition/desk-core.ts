@@ -10,6 +10,7 @@ import type { Handlers } from '../kernel/ipc/router';
 import type { Log } from '../kernel/log';
 import { NoticeBoard } from '../kernel/notice-board';
 import type { SecretStore } from '../kernel/secrets';
+import type { LabelPrinter } from '../labels';
 import { SettingsStore } from '../settings';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
 import { demoSandbox } from './demo-sandbox';
@@ -27,6 +28,8 @@ export interface DeskCoreOptions {
   /** Default 5 minutes. */
   syncIntervalMs?: number;
   fetch?: typeof fetch;
+  /** How labels reach paper or a PDF: Electron's print path in the app, headless Chromium in the harness. */
+  printer?: LabelPrinter;
   /** Must never receive secrets (nothing here passes one). */
   log?: Log;
   /** Where exported files go: Electron's save dialog; without it, back to the page as a download. */
@@ -123,7 +126,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
 
   let closed = false;
   return {
-    handlers: createHandlers({ cache, events, notices, settings, accounts, journal, save: options.saveFile ?? downloadInstead, transfers }),
+    handlers: createHandlers({ cache, events, notices, settings, accounts, journal, save: options.saveFile ?? downloadInstead, transfers, printer: options.printer ?? null }),
     events,
     sandbox: () => demo.current(),
     async close() {

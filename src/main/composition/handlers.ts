@@ -7,6 +7,7 @@ import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Handlers } from '../kernel/ipc/router';
 import type { NoticeBoard } from '../kernel/notice-board';
 import { journaled, journalHandlers, type Journal } from '../journal';
+import { labelHandlers, type LabelPrinter } from '../labels';
 import { Outbox, outboxHandlers } from '../outbox';
 import { productHandlers } from '../products';
 import { LookupService, scanHandlers } from '../scan';
@@ -29,6 +30,8 @@ export interface HandlerContext {
   /** A save dialog in Electron; elsewhere the content goes back to be downloaded. */
   save: FileSaver;
   transfers: TransferService;
+  /** The host's print path (Electron, or the harness's headless Chromium); none in plain core tests. */
+  printer?: LabelPrinter | null;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface HandlerContext {
  * the same way on every channel: reads come from the cache (which holds nothing of anyone once
  * the account is gone), everything else fails with the one `not_signed_in` of the account guard.
  */
-export function createHandlers({ cache, events, notices, settings, accounts, journal, save, transfers }: HandlerContext): Handlers {
+export function createHandlers({ cache, events, notices, settings, accounts, journal, save, transfers, printer = null }: HandlerContext): Handlers {
   const signedIn = () => requireSignedIn(accounts.session);
   // Signed out, reads go to these: nothing to ask, nothing to record, no account to act for.
   const closedRecorder = new CatalogRecorder(cache);
@@ -69,6 +72,7 @@ export function createHandlers({ cache, events, notices, settings, accounts, jou
       ...syncHandlers({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),
       ...shipmentHandlers(cache, () => accounts.session),
       ...productHandlers(cache, () => accounts.session),
+      ...labelHandlers({ reads: cache.reads, printer: () => printer, printOptions: () => settings.preferences.labelPrinter }),
     },
     journal,
     warehouseCode(cache),

@@ -6,6 +6,7 @@ import { createKeytarStore } from '../kernel/secrets/keytar-store';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { allowedExternalUrl } from './external-links';
 import { forwardEvents, registerDeskIpc } from './ipc-main';
+import { electronLabelPrinter } from './label-printer';
 import { rendererEntryUrl, resolveRendererLocation, type RendererLocation } from './renderer-location';
 import { saveWithDialog } from './save-dialog';
 import { createSenderCheck } from './trusted-sender';
@@ -109,7 +110,8 @@ export function runDesktopApp(): void {
   void app.whenReady().then(() => {
     guardSession(session.defaultSession, { location, log: guardLog });
     if (location.kind === 'app') session.defaultSession.protocol.handle(APP_SCHEME, createAppProtocolHandler(location.rendererDir));
-    const started = createDeskCore({ dataDir: app.getPath('userData'), secrets: createKeytarStore(), demoByDefault: true, log, saveFile: saveWithDialog(() => app.getPath('documents')) });
+    const printer = electronLabelPrinter(() => window);
+    const started = createDeskCore({ dataDir: app.getPath('userData'), secrets: createKeytarStore(), demoByDefault: true, log, saveFile: saveWithDialog(() => app.getPath('documents')), printer });
     core = started;
     const isTrustedSender = createSenderCheck(location, (id) => ourContents.has(id));
     const router: Promise<IpcRouter<IpcMainInvokeEvent>> = started.then((c) =>

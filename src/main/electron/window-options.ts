@@ -1,9 +1,10 @@
 import type { WebPreferences } from 'electron';
 
 // The renderer is treated as untrusted: no Node, isolated world, OS sandbox.
-export function secureWebPreferences(preloadPath: string): WebPreferences {
+// A window with no preload (the label print window) gets no bridge at all.
+export function secureWebPreferences(preloadPath: string | null): WebPreferences {
   return {
-    preload: preloadPath,
+    ...(preloadPath === null ? {} : { preload: preloadPath }),
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,

@@ -61,6 +61,7 @@ export class SettingsStore {
       soundsMuted: patch.soundsMuted ?? current.soundsMuted,
       confirmAdjustmentsFrom: patch.confirmAdjustmentsFrom ?? current.confirmAdjustmentsFrom,
       journalRetentionDays: patch.journalRetentionDays ?? current.journalRetentionDays,
+      labelPrinter: patch.labelPrinter ?? current.labelPrinter,
     });
     this.#save({ ...this.#data, preferences: next });
     return this.preferences;

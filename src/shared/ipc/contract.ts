@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as r from './records';
 import * as w from './desk-work-records';
+import * as l from './label-records';
 import { MAX_CODE_LENGTH } from './defaults';
 
 /**
@@ -103,6 +104,11 @@ export const channels = {
   'sync.status': { input: none, output: r.SyncStatus },
 
   'connectivity.status': { input: none, output: r.Connectivity },
+
+  /** Prints labels through the OS, or saves them as a PDF; main reads what they show from the cache. */
+  'labels.print': { input: l.PrintLabelsInput, output: l.PrintLabelsResult },
+  /** The printers the OS offers, for silent printing to a chosen one. */
+  'labels.printers': { input: none, output: z.array(l.Printer) },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Pushed from main to the renderer. */

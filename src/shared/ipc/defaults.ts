@@ -9,4 +9,5 @@ export const DEFAULT_SETTINGS: Settings = {
   soundsMuted: false,
   confirmAdjustmentsFrom: 50,
   journalRetentionDays: 90,
+  labelPrinter: { silent: false, deviceName: null },
 };

@@ -364,6 +364,7 @@ export const ScannerSettings = z.strictObject({
   /** How the scanner types: US key positions, the desk's layout, or decided per scan ('auto', the default). */
   scannerLayout: z.enum(['auto', 'us', 'desk']).optional(),
 });
+export const LabelPrinterSettings = z.strictObject({ silent: z.boolean(), deviceName: z.string().min(1).max(200).nullable() });
 export const Settings = z.object({
   scanner: ScannerSettings,
   soundsMuted: z.boolean(),
@@ -371,6 +372,8 @@ export const Settings = z.object({
   confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000),
   /** The journal keeps lines this many days (a settings file from before it had this gets the default). */
   journalRetentionDays: z.number().int().min(1).max(3650).default(90),
+  /** Labels go to the system print dialog, or (silent) straight to this printer, the OS default when null. */
+  labelPrinter: LabelPrinterSettings.default({ silent: false, deviceName: null }),
 });
 export type Settings = z.infer<typeof Settings>;
 export const SettingsPatch = z.strictObject({
@@ -378,6 +381,7 @@ export const SettingsPatch = z.strictObject({
   soundsMuted: z.boolean().optional(),
   confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000).optional(),
   journalRetentionDays: z.number().int().min(1).max(3650).optional(),
+  labelPrinter: LabelPrinterSettings.optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 

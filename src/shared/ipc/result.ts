@@ -43,6 +43,8 @@ export const APP_ERROR_CODES = [
   'outbox_not_retryable',
   'outbox_not_discardable',
   'outbox_not_uncertain',
+  'label_not_printable', // a label asked for what its record does not have (a GTIN, a warehouse of the SKU)
+  'print_failed', // the OS print path or the PDF writer failed
   'internal_error',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];

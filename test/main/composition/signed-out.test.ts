@@ -21,7 +21,7 @@ const ACTING: Partial<Record<Channel, unknown>> = {
 };
 
 /** Channels that read what the desk holds, or who is signed in: they answer, from the cache. */
-const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'transfers.list'];
+const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'transfers.list', 'labels.printers'];
 
 /**
  * The desk's own records, not an account's: who works at this desk and its journal answer the
@@ -64,10 +64,15 @@ describe('a signed-out desk answers the same way on every channel', () => {
     expect(answer.ok).toBe(true);
   });
 
+  it('labels.print prints nothing: the emptied cache has no record to print a label of', async () => {
+    const answer = await ipcClient(core).raw('labels.print', { items: [{ template: 'shelf', sku: 'WD-000001' }], size: '62x29', copies: 1, output: 'pdf' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'not_in_cache' } });
+  });
+
   it('covers every channel of the contract', () => {
     // Not called here: shipments.read is a read (not_in_cache signed out); create, green index and
     // transit time go through the same requireOnline as cancel; account and settings work signed out.
-    const covered = new Set([...Object.keys(ACTING), ...READING, ...Object.keys(DESK_LOCAL), 'shipments.read', 'shipments.create', 'shipments.greenIndex', 'shipments.transitTime', 'account.signIn', 'account.signOut', 'account.startDemo', 'settings.update']);
+    const covered = new Set([...Object.keys(ACTING), ...READING, ...Object.keys(DESK_LOCAL), 'shipments.read', 'shipments.create', 'shipments.greenIndex', 'shipments.transitTime', 'account.signIn', 'account.signOut', 'account.startDemo', 'settings.update', 'labels.print']);
     expect(CHANNEL_NAMES.filter((c) => !covered.has(c))).toEqual([]);
   });
 });

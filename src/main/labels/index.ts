@@ -1,0 +1,4 @@
+export { labelHandlers, buildLabelDocument, type LabelDeps } from './handlers';
+export type { LabelPrinter, PrintOptions } from './label-printer';
+export type { LabelDocument } from './label-document';
+export type { LabelContent, LabelReads } from './label-content';

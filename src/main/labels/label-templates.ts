@@ -1,0 +1,68 @@
+import { failure } from '../../shared/ipc/result';
+import { barcodeSvg, type Barcode } from './barcodes';
+import type { LabelContent } from './label-content';
+import { contentWidth, MIN_MODULE_MM, type LabelGeometry } from './label-sizes';
+import { SMALL_SIDE_MM } from './label-styles';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/**
+ * A barcode in a box at most `widthMm` wide. A linear code stretches to the box; when even then
+ * its bars would be thinner than a printer draws reliably, the label is refused rather than
+ * printed unreadable.
+ */
+function symbol(code: Barcode, className: string, widthMm: number): string {
+  const { svg, linear, modules } = barcodeSvg(code);
+  if (linear && widthMm / modules < MIN_MODULE_MM) {
+    throw failure('label_not_printable', `${code.data} is too long for a readable barcode ${Math.round(widthMm)} mm wide; choose a wider label (100 x 150 mm fits the most).`);
+  }
+  return `<div class="code ${linear ? 'linear' : 'matrix'} ${className}" data-symbology="${code.symbology}">${svg}</div>`;
+}
+
+/** SKUs run to 64 characters and references to 64: a longer key gets a smaller size and may wrap, never an ellipsis. */
+function key(value: string): string {
+  const size = value.length <= 13 ? '' : value.length <= 20 ? ' longer' : ' longest';
+  return `<div class="key${size}">${escapeHtml(value)}</div>`;
+}
+
+function text(className: string, value: string | null): string {
+  return value ? `<div class="${className}">${escapeHtml(value)}</div>` : '';
+}
+
+/** 2027-12-31 as printed under a GS1 code: the date a worker reads, not the YYMMDD. */
+function expiryText(expiry: string | null): string | null {
+  return expiry ? `EXP ${expiry}` : null;
+}
+
+function shelf(label: Extract<LabelContent, { template: 'shelf' }>, width: number): string {
+  const warehouse = label.warehouse ? `${label.warehouse.code} · ${label.warehouse.name}` : null;
+  return `<div class="head">${key(label.sku)}${text('where', warehouse)}</div>${text('name', label.name)}${symbol(label.barcode, 'main', width)}`;
+}
+
+function product(label: Extract<LabelContent, { template: 'product' }>, layout: LabelGeometry['layout'], width: number): string {
+  const gs1 = label.gs1;
+  const lotLines = text('small', label.lot ? `LOT ${label.lot}` : null) + text('small', expiryText(label.expiry));
+  const side = gs1 ? `<div class="side">${symbol(gs1.dataMatrix, 'dm', SMALL_SIDE_MM)}<div class="lot">${lotLines}</div></div>` : '';
+  const head = `${text('name', label.name)}<div class="head">${key(label.gtin)}${text('where', label.sku)}</div>`;
+  if (layout === 'small') return `${head}<div class="row">${symbol(label.retail, 'main', side ? width - SMALL_SIDE_MM - 1.5 : width)}${side}</div>`;
+  // Large: each symbol on its own line, the GS1-128 full width under the retail code.
+  const wideGs1 = gs1 ? symbol(gs1.linear, 'gs1', width) + text('hri', gs1.linear.data) : '';
+  return `${head}${symbol(label.retail, 'main', width)}${wideGs1}${side ? `<div class="row">${side}</div>` : ''}`;
+}
+
+function shipment(label: Extract<LabelContent, { template: 'shipment' }>, layout: LabelGeometry['layout'], width: number): string {
+  const details = `${key(label.reference)}${text('where', label.carrier)}${text('small', label.trackingNumber)}${text('token', label.token)}`;
+  if (layout === 'small') return `<div class="row">${symbol(label.qr, 'qr', width)}<div class="details">${details}</div></div>`;
+  const tracking = label.tracking ? symbol(label.tracking, 'main', width) + text('hri', label.tracking.data) : '';
+  return `<div class="details">${details}</div>${symbol(label.qr, 'qr', width)}${tracking}`;
+}
+
+/** One label's inner HTML: every value escaped, every barcode an inline SVG from bwip-js. */
+export function labelHtml(label: LabelContent, geometry: LabelGeometry): string {
+  const width = contentWidth(geometry);
+  const body = label.template === 'shelf' ? shelf(label, width) : label.template === 'product' ? product(label, geometry.layout, width) : shipment(label, geometry.layout, width);
+  return `<section class="label ${label.template} ${geometry.layout}">${body}</section>`;
+}

@@ -1,0 +1,27 @@
+import type { LabelItem, LabelSize } from '../../../../shared/ipc/label-records';
+
+/** What the worker asked to print labels for, from the screen they were on. */
+export type LabelTarget =
+  | { kind: 'stock'; skus: string[]; warehouseId?: string | undefined; hasGtin: boolean }
+  | { kind: 'shipment'; token: string; reference: string };
+
+export const SIZE_CHOICES: { size: LabelSize; title: string; hint: string }[] = [
+  { size: '62x29', title: '62 × 29 mm', hint: 'small roll' },
+  { size: '57x32', title: '57 × 32 mm', hint: 'small roll' },
+  { size: '100x150', title: '100 × 150 mm', hint: '4 × 6 in' },
+  { size: 'a4', title: 'A4 sheet', hint: '24 labels' },
+];
+
+export interface LabelForm {
+  template: 'shelf' | 'product';
+  lot: string;
+  expiry: string;
+}
+
+/** The items of a print job, from the target and what the form says. */
+export function labelItems(target: LabelTarget, form: LabelForm): LabelItem[] {
+  if (target.kind === 'shipment') return [{ template: 'shipment', token: target.token }];
+  if (form.template === 'shelf') return target.skus.map((sku) => ({ template: 'shelf', sku, ...(target.warehouseId ? { warehouseId: target.warehouseId } : {}) }));
+  const lot = form.lot.trim();
+  return target.skus.map((sku) => ({ template: 'product', sku, ...(lot ? { lot } : {}), ...(form.expiry ? { expiry: form.expiry } : {}) }));
+}

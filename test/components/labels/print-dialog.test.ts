@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import { render } from 'vitest-browser-svelte';
+import PrintLabelsDialog from '../../../src/renderer/src/screens/labels/PrintLabelsDialog.svelte';
+import '../../../src/renderer/src/styles/base.css';
+import { createFakeDesk } from '../support/fake-desk';
+
+describe('the print dialog in Chromium', () => {
+  let uninstall: () => void = () => {};
+  afterEach(() => uninstall());
+
+  it('asks main for product labels with the lot, the expiry, the size and the copies the worker chose', async () => {
+    const fake = createFakeDesk({ 'labels.print': (input) => ({ ok: true, value: { output: input.output, done: true, labels: 6, pages: 6, path: null } }) });
+    uninstall = fake.install();
+    // `props:` spelled out: a bare `target` would be taken for Svelte's mount target.
+    render(PrintLabelsDialog, { props: { target: { kind: 'stock', skus: ['SKU-1', 'SKU-2'], warehouseId: 'wh-main', hasGtin: true }, onclose: () => {} } });
+
+    await page.getByRole('radio', { name: /Product label/ }).click();
+    await page.getByTestId('print-lot').fill('L-77');
+    await page.getByTestId('print-expiry').fill('2027-01-31');
+    await page.getByRole('radio', { name: /A4 sheet/ }).click();
+    await page.getByTestId('print-copies').fill('3');
+    await page.getByTestId('print-go').click();
+
+    await expect.element(page.getByTestId('print-outcome')).toHaveTextContent('6 labels sent to the printer.');
+    expect(fake.calls.filter((c) => c.channel === 'labels.print').map((c) => c.input)).toEqual([
+      {
+        items: [
+          { template: 'product', sku: 'SKU-1', lot: 'L-77', expiry: '2027-01-31' },
+          { template: 'product', sku: 'SKU-2', lot: 'L-77', expiry: '2027-01-31' },
+        ],
+        size: 'a4',
+        copies: 3,
+        output: 'printer',
+      },
+    ]);
+  });
+
+  it('sends no job for copies out of range, and shows main\'s refusal in words', async () => {
+    const fake = createFakeDesk({
+      'labels.print': () => ({ ok: false, error: { code: 'label_not_printable', message: 'SKU NO-GTIN has no GTIN to print a product label with; print a shelf label instead.' } }),
+    });
+    uninstall = fake.install();
+    render(PrintLabelsDialog, { props: { target: { kind: 'stock', skus: ['NO-GTIN'], hasGtin: true }, onclose: () => {} } });
+
+    await page.getByTestId('print-copies').fill('0');
+    await expect.element(page.getByTestId('print-go')).toBeDisabled();
+    await expect.element(page.getByText('1 to 100 copies.')).toBeVisible();
+    expect(fake.calls.some((c) => c.channel === 'labels.print')).toBe(false);
+
+    await page.getByTestId('print-copies').fill('1');
+    await page.getByRole('radio', { name: /Product label/ }).click();
+    await page.getByTestId('print-pdf').click();
+    await expect.element(page.getByText(/has no GTIN to print a product label with/)).toBeVisible();
+    expect(fake.calls.filter((c) => c.channel === 'labels.print').map((c) => (c.input as { output: string }).output)).toEqual(['pdf']);
+  });
+});
