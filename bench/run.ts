@@ -8,15 +8,14 @@ import { buildRenderer, measureBundle } from './figures/bundle';
 import { measureBrowser } from './figures/browser';
 import { measureCachePaths } from './figures/cache-paths';
 import { measureSandboxThroughput } from './figures/sandbox-throughput';
-import { FULL_SIZES, measureScale, QUICK_SIZES, SCALE_GOALS } from './figures/scale';
+import { FULL_SIZES, measureScale, QUICK_SIZES } from './figures/scale';
 import { measureStart } from './figures/start';
 import { measureSync } from './figures/sync';
 import { errorText, type BenchContext, type Figure } from './lib/figure';
 import { loadNow, machineInfo } from './lib/machine';
 import { machineText, markdownTable, toReport, writeDoc, writeJson } from './lib/report';
 import { DOC_TEMPLATE } from './lib/doc-template';
-import { curvesOf, scaleChartSvg, scaleTable } from './lib/scale-chart';
-import { writeFileSync } from 'node:fs';
+import { writeScale } from './lib/scale-doc';
 
 const ROOT = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -50,27 +49,6 @@ const MODULES: Module[] = [
   // Last: at a million SKUs it takes many minutes, and its data dirs are its own.
   { name: 'scale', run: async (ctx) => measureScale(ctx, await ensureBuild(ctx), scaleSizes ?? (ctx.quick ? QUICK_SIZES : FULL_SIZES)) },
 ];
-
-const sizeOfLabel = (label: string): number => Number(label.slice(0, -1)) * (label.endsWith('M') ? 1_000_000 : 1_000);
-
-/** The scale curve's chart and numbers: docs/ for a run that is not quick, bench/results/ for a quick one. */
-function writeScale(figures: readonly Figure[], header: string, subtitle: string): void {
-  // The figures with a goal in issue 19, and the seeding time; the JSON and the table keep the rest.
-  const charted = new Set([...Object.keys(SCALE_GOALS), 'sandbox_seed_seconds']);
-  const curves = curvesOf(figures, sizeOfLabel).filter((c) => c.points.length > 0);
-  if (curves.length === 0) return;
-  const svg = scaleChartSvg(curves.filter((c) => charted.has(c.key)), subtitle);
-  const goals = Object.fromEntries(Object.entries(SCALE_GOALS).map(([k, g]) => [k, g.text]));
-  const table = scaleTable(curves, goals);
-  if (quick) {
-    writeFileSync(join(ROOT, 'bench', 'results', 'scale-quick.svg'), svg);
-    console.log(`${table}\nwritten: bench/results/scale-quick.svg`);
-    return;
-  }
-  writeFileSync(join(ROOT, 'docs', 'scale-curve.svg'), svg);
-  writeDoc(join(ROOT, 'docs', 'benchmarks.md'), `${header}\n\n![The scale curve](scale-curve.svg)\n\n${table}`, DOC_TEMPLATE, 'scale');
-  console.log(`${table}\nwritten: docs/scale-curve.svg and the scale block of docs/benchmarks.md`);
-}
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -109,7 +87,7 @@ async function main(): Promise<void> {
   const header = machineText(machine, command, durationSeconds, quick);
   console.log(`\n${quick ? 'QUICK RUN (not comparable with a full run)\n' : ''}${header}\n\n${table}\n`);
   const loads = `load average ${machine.loadAtStart.join(' / ')} at start, ${(machine.loadAtEnd ?? []).join(' / ')} at end`;
-  writeScale(figures, header, `${machine.date.slice(0, 16).replace('T', ' ')} UTC, ${machine.nproc} CPUs, ${loads}${quick ? ', QUICK' : ''}`);
+  writeScale(ROOT, figures, header, `${machine.date.slice(0, 16).replace('T', ' ')} UTC, ${machine.nproc} CPUs, ${loads}${quick ? ', QUICK' : ''}`, quick);
   if (quick || only) {
     writeJson(join(ROOT, 'bench', 'results', quick ? 'quick.json' : 'partial.json'), report);
     console.log(`written: bench/results/${quick ? 'quick.json' : 'partial.json'} (docs/benchmarks.md is only rewritten by a full run)`);

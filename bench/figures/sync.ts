@@ -25,7 +25,12 @@ async function runOnce(script: string, spec: SyncChildSpec): Promise<SyncChildOu
   const timeoutMs = Math.max(180_000, spec.skus * 1.8);
   const out = await runChild(process.execPath, ['--expose-gc', '--max-old-space-size=8192', script, JSON.stringify(spec)], { cwd: ROOT, timeoutMs });
   const line = out.stdout.trim().split('\n').pop() ?? '';
-  if (out.code !== 0 || !line.startsWith('{')) throw new Error(`sync child failed (${out.code ?? out.signal}): ${out.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  if (out.code !== 0 || !line.startsWith('{')) {
+    // The error's own line (an uncaught error ends with its properties and Node's version, which say little).
+    const lines = out.stderr.trim().split('\n');
+    const cause = lines.filter((l) => /Error|error|code:|cause/.test(l)).slice(0, 4);
+    throw new Error(`sync child failed (${out.code ?? out.signal}): ${(cause.length ? cause : lines.slice(-3)).join(' | ').slice(0, 600)}`);
+  }
   return JSON.parse(line) as SyncChildOutcome;
 }
 

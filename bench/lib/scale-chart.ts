@@ -28,7 +28,9 @@ export function curvesOf(figures: readonly Figure[], sizeOf: (label: string) => 
     if (at < 0 || f.value === null) continue;
     const key = f.key.slice(0, at);
     const skus = sizeOf(f.key.slice(at + 1));
-    const curve = byKey.get(key) ?? { key, title: f.title.replace(/^\[[^\]]+\]\s*/, ''), unit: f.unit, points: [] };
+    // The size is in the columns: a title naming one size ("of 10,000 SKUs") would mislead.
+    const title = f.title.replace(/^\[[^\]]+\]\s*/, '').replace(/ of [\d,]+ SKUs/, '');
+    const curve = byKey.get(key) ?? { key, title, unit: f.unit, points: [] };
     curve.points.push({ skus, value: f.value, bound: f.bound?.value ?? null, ratio: f.ratio });
     byKey.set(key, curve);
   }
