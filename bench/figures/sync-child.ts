@@ -35,8 +35,22 @@ const MB = 1024 * 1024;
 const spec = JSON.parse(process.argv[2] ?? '{}') as SyncChildSpec;
 const log = (m: string): void => void process.stderr.write(`${m}\n`);
 
+/**
+ * The bench's own requests to the sandbox. A network error is tried again (5 times): at 1,000,000
+ * SKUs on a loaded machine the in-process sandbox reset a connection (ECONNRESET) and the child died
+ * after a 15-minute sync. Safe for adjusts: each carries its Idempotency-Key.
+ */
 async function api<T>(baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  let res: Response | null = null;
+  for (let attempt = 1; res === null; attempt++) {
+    try {
+      res = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      log(`${path}: ${String(error)}; trying again`);
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
   if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
   return (await res.json()) as T;
 }

@@ -1,4 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,7 +12,7 @@ import { createIpcRouter, type Handlers } from '../main/kernel/ipc/router';
 import type { DeskError, Result } from '../shared/ipc/result';
 import type { FaultSettings } from '../sandbox';
 import { carriesBearer, carriesToken, hostIsOurs, newToken, originIsOurs, PageTokens, sameToken } from './auth';
-import { PAGE_TOKEN_META } from './page-token';
+import { IPC_SOCKET_PATH, PAGE_TOKEN_META, REFUSED_CLOSE_CODE } from './page-token';
 import { browserBridgeScript } from './bridge-bundle';
 import { readRendererFile } from '../main/renderer-files/read-renderer-file';
 
@@ -64,6 +66,8 @@ const FaultsInput = z.strictObject({
 const AdvanceClockInput = z.strictObject({ ms: z.number().int().min(0).max(366 * 24 * 3600 * 1000) });
 
 const IpcEnvelope = z.strictObject({ input: z.unknown().optional() });
+const SocketHello = z.strictObject({ pageToken: z.string().max(200) });
+const SocketCall = z.strictObject({ id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), channel: z.string().max(200), input: z.unknown().optional() });
 
 const SECURITY_HEADERS = { ...RENDERER_RESPONSE_HEADERS, 'Cache-Control': 'no-store' } as const;
 
@@ -200,6 +204,61 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
     });
   }
 
+  /**
+   * The page's WebSocket (browser-bridge.ts). The upgrade passes the same Host and Origin checks as
+   * a POST; a browser cannot add a header to it, so its first message must be a page token this
+   * host issued, or the socket is closed. Then each call is answered on it, and the core's events
+   * are pushed to it, until it closes.
+   */
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: BODY_LIMIT });
+  function serveSocket(socket: WebSocket): void {
+    let detach: (() => void) | null = null;
+    const sendJson = (value: unknown): void => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(value));
+    };
+    socket.on('message', (data: RawData) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(data.toString());
+      } catch {
+        socket.close(1003, 'not JSON');
+        return;
+      }
+      if (!detach) {
+        const hello = SocketHello.safeParse(parsed);
+        if (!hello.success || !pages.has(hello.data.pageToken)) {
+          socket.close(REFUSED_CLOSE_CODE, 'untrusted sender');
+          return;
+        }
+        detach = core.events.attach((event, payload) => sendJson({ event, payload }));
+        return;
+      }
+      const call = SocketCall.safeParse(parsed);
+      if (!call.success) {
+        socket.close(1008, 'a call is {id, channel, input?}');
+        return;
+      }
+      const { id, channel, input } = call.data;
+      void router.handle(channel, input, { tokenOk: true, originOk: true }).then(
+        (result) => sendJson({ id, result }),
+        (error: unknown) => {
+          log('error', `IPC ${channel} failed`, { error: String(error) });
+          sendJson({ id, result: { ok: false, error: { code: 'internal_error', message: 'The harness failed on this call.' } } });
+        },
+      );
+    });
+    socket.on('close', () => detach?.());
+    socket.on('error', () => socket.terminate());
+  }
+  function upgrade(req: IncomingMessage, stream: Duplex, head: Buffer): void {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== IPC_SOCKET_PATH || !hostIsOurs(req, port) || !originIsOurs(req, port)) {
+      stream.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(req, stream, head, serveSocket);
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!hostIsOurs(req, port)) return send(res, 421, 'This harness answers only http://127.0.0.1:' + port + '/\n', 'text/plain; charset=utf-8');
     const raw = req.url ?? '/';
@@ -250,6 +309,7 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
       else res.destroy();
     });
   });
+  server.on('upgrade', upgrade);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ host: LOOPBACK, port: port0, exclusive: true }, () => resolve());
@@ -266,6 +326,8 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
     close() {
       closing ??= new Promise<void>((resolve) => {
         for (const stream of streams) stream.end();
+        for (const socket of sockets.clients) socket.terminate();
+        sockets.close();
         server.close(() => resolve());
         server.closeAllConnections();
       });

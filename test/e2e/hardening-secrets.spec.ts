@@ -49,6 +49,14 @@ const RECORDER = `(() => {
     if (url.includes('/ipc/')) response.clone().text().then((t) => seen.push('answer ' + url + ' ' + t));
     return response;
   };
+  // The harness bridge's calls, answers and events travel over one WebSocket.
+  const RealWebSocket = window.WebSocket;
+  window.WebSocket = class extends RealWebSocket {
+    constructor(url, protocols) {
+      super(url, protocols);
+      this.addEventListener('message', (m) => seen.push('socket ' + url + ' ' + m.data));
+    }
+  };
   const RealEventSource = window.EventSource;
   window.EventSource = class extends RealEventSource {
     constructor(url, options) {

@@ -5,41 +5,54 @@ import { CHANNEL_NAMES } from '../../src/shared/ipc/contract';
 
 /**
  * The bundle the harness injects, run in a bare JavaScript context with only what a page gives it
- * (fetch, a document holding the page token's meta tag, streams): it must define exactly `desk`,
- * with the contract's domains, and speak the loopback protocol the host expects.
+ * (WebSocket, location, a document holding the page token's meta tag): it must define exactly
+ * `desk`, with the contract's domains, and speak the socket protocol the host expects.
  */
 const PAGE_TOKEN = 'c0ffee'.repeat(10) + 'c0de';
 
-interface Sent {
-  url: string;
-  init: { method?: string; headers: Record<string, string>; body?: string; credentials: string };
+type Listener = (event: { data?: unknown; code?: number }) => void;
+
+/** A stand-in for the page's WebSocket: records what is sent, lets the test answer. */
+class FakeSocket {
+  static made: FakeSocket[] = [];
+  readonly sent: unknown[] = [];
+  readonly #listeners = new Map<string, Listener[]>();
+  constructor(readonly url: string) {
+    FakeSocket.made.push(this);
+    setTimeout(() => this.fire('open', {}), 0);
+  }
+  addEventListener(type: string, listener: Listener): void {
+    this.#listeners.set(type, [...(this.#listeners.get(type) ?? []), listener]);
+  }
+  send(text: string): void {
+    this.sent.push(JSON.parse(text));
+  }
+  fire(type: string, event: { data?: unknown; code?: number }): void {
+    for (const listener of this.#listeners.get(type) ?? []) listener(event);
+  }
 }
 
 async function loadBundle(answer: unknown) {
-  const requests: Sent[] = [];
-  const streams: Array<{ push(text: string): void; end(): void }> = [];
+  FakeSocket.made = [];
   const meta = { removed: false, getAttribute: (name: string) => (name === 'content' ? PAGE_TOKEN : null), remove: () => void (meta.removed = true) };
+  class AnsweringSocket extends FakeSocket {
+    override send(text: string): void {
+      super.send(text);
+      const message = JSON.parse(text) as { id?: number };
+      if (typeof message.id === 'number') setTimeout(() => this.fire('message', { data: JSON.stringify({ id: message.id, result: answer }) }), 0);
+    }
+  }
   const context = createContext({
-    fetch: async (url: string, init: Sent['init']) => {
-      requests.push({ url, init });
-      if (url !== '/events') return { json: async () => answer };
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          streams.push({ push: (text) => controller.enqueue(new TextEncoder().encode(text)), end: () => controller.close() });
-        },
-      });
-      return { ok: true, status: 200, body };
-    },
+    WebSocket: AnsweringSocket,
+    location: { host: '127.0.0.1:4321' },
     document: { querySelector: (selector: string) => (selector === 'meta[name="desk-harness-page"]' ? meta : null) },
-    AbortController,
-    TextDecoder,
     setTimeout,
   });
   const before = new Set(runInContext('Object.getOwnPropertyNames(globalThis)', context) as string[]);
   runInContext(await browserBridgeScript(), context);
   const added = (runInContext('Object.getOwnPropertyNames(globalThis)', context) as string[]).filter((n) => !before.has(n));
   const desk = runInContext('globalThis.desk', context) as Record<string, Record<string, (input?: unknown) => Promise<unknown>>> & { on: (e: string, l: (p: unknown) => void) => () => void };
-  return { desk, added, requests, streams, context, meta };
+  return { desk, added, context, meta, sockets: FakeSocket.made };
 }
 
 describe('the browser bridge bundle', () => {
@@ -58,22 +71,20 @@ describe('the browser bridge bundle', () => {
     expect(meta.removed).toBe(true);
   });
 
-  it('posts {input} to /ipc/<channel> with the page token in a header and no cookie, {} for no argument', async () => {
-    const { desk, requests } = await loadBundle({ ok: true, value: { kind: 'not_found', code: 'WD-1', searched: 'cache' } });
+  it('opens one socket to /__harness/ipc, sends the page token first, then {id, channel, input} per call', async () => {
+    const { desk, sockets } = await loadBundle({ ok: true, value: { kind: 'not_found', code: 'WD-1', searched: 'cache' } });
     expect(await desk['stock']!['lookup']!({ code: 'WD-1' })).toEqual({ ok: true, value: { kind: 'not_found', code: 'WD-1', searched: 'cache' } });
     await desk['sync']!['status']!();
-    expect(requests.map((r) => [r.url, r.init.method, r.init.body, r.init.credentials, r.init.headers['content-type'], r.init.headers['x-desk-page']])).toEqual([
-      ['/ipc/stock.lookup', 'POST', '{"input":{"code":"WD-1"}}', 'omit', 'application/json', PAGE_TOKEN],
-      ['/ipc/sync.status', 'POST', '{}', 'omit', 'application/json', PAGE_TOKEN],
-    ]);
+    expect(sockets.map((s) => s.url)).toEqual(['ws://127.0.0.1:4321/__harness/ipc']);
+    expect(sockets[0]!.sent).toEqual([{ pageToken: PAGE_TOKEN }, { id: 1, channel: 'stock.lookup', input: { code: 'WD-1' } }, { id: 2, channel: 'sync.status' }]);
   });
 
-  it('keeps using the fetch it found, even when a page script replaces window.fetch', async () => {
-    const { desk, requests, context } = await loadBundle({ ok: true, value: null });
-    runInContext('globalThis.sniffed = []; globalThis.fetch = async (url, init) => { sniffed.push(init.headers); return { json: async () => null }; }', context);
+  it('keeps using the WebSocket it found, even when a page script replaces window.WebSocket', async () => {
+    const { desk, sockets, context } = await loadBundle({ ok: true, value: null });
+    runInContext('globalThis.sniffed = []; globalThis.WebSocket = class { constructor(url) { sniffed.push(url); } }', context);
     await desk['sync']!['status']!();
     expect(runInContext('globalThis.sniffed.length', context)).toBe(0);
-    expect(requests).toHaveLength(1);
+    expect(sockets).toHaveLength(1);
   });
 
   it('validates answers like the preload does', async () => {
@@ -81,22 +92,28 @@ describe('the browser bridge bundle', () => {
     expect(await desk['stock']!['lookup']!({ code: 'x' })).toMatchObject({ ok: false, error: { code: 'internal_error' } });
   });
 
-  it('reads /events with the page token and delivers only well-formed contract events, also split across chunks', async () => {
-    const { desk, requests, streams } = await loadBundle(null);
+  it('answers a call in flight with an error when the socket closes', async () => {
+    const { desk, sockets } = await loadBundle(null);
+    await desk['sync']!['status']!();
+    const socket = sockets[0]!;
+    socket.send = (text: string) => void socket.sent.push(JSON.parse(text));
+    const answer = desk['sync']!['status']!();
+    await expect.poll(() => socket.sent.length).toBe(3);
+    socket.fire('close', { code: 1006 });
+    expect(await answer).toMatchObject({ ok: false, error: { code: 'internal_error' } });
+  });
+
+  it('delivers only well-formed contract events from the socket', async () => {
+    const { desk, sockets } = await loadBundle(null);
     const seen: unknown[] = [];
     desk.on('connectivity.changed', (c) => seen.push(c));
-    await expect.poll(() => streams.length).toBe(1);
-    const events = requests.filter((r) => r.url === '/events');
-    expect(events.map((r) => [r.init.headers['x-desk-page'], r.init.credentials])).toEqual([[PAGE_TOKEN, 'omit']]);
-    const stream = streams[0]!;
+    await expect.poll(() => sockets[0]?.sent.length).toBe(1);
+    const socket = sockets[0]!;
     const payload = { online: false, since: '2026-11-21T10:00:00.000Z', lastError: null };
-    stream.push(': connected\n\n');
     for (const data of ['not json', 'null', '42', '{"event": 7}', JSON.stringify({ event: 'connectivity.changed', payload: { online: 'maybe' } }), JSON.stringify({ event: 'nope', payload })]) {
-      stream.push(`data: ${data}\n\n`);
+      socket.fire('message', { data });
     }
-    const good = `data: ${JSON.stringify({ event: 'connectivity.changed', payload })}\n\n`;
-    stream.push(good.slice(0, 20));
-    stream.push(good.slice(20));
+    socket.fire('message', { data: JSON.stringify({ event: 'connectivity.changed', payload }) });
     await expect.poll(() => seen).toEqual([payload]);
   });
 });

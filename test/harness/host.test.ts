@@ -8,6 +8,7 @@ import { EventHub } from '../../src/main/kernel/ipc/event-hub';
 import type { Handlers } from '../../src/main/kernel/ipc/router';
 import { injectBridge, LOOPBACK, startHarnessHost, type HarnessCore, type HarnessHost } from '../../src/harness/host';
 import { json, raw } from './loopback-client';
+import { WebSocket } from 'ws';
 
 /**
  * The harness host over real HTTP on 127.0.0.1, with the real IPC router over a small stand-in
@@ -395,5 +396,56 @@ describe('injectBridge', () => {
     expect(injectBridge('<head><meta x><script src=a></script></head>', token)).toMatch(new RegExp(`<meta x>${tags}<script src=a>`));
     expect(injectBridge('<head><meta x></head>', token)).toMatch(new RegExp(`<meta x>${tags}</head>`));
     expect(() => injectBridge('<p>no head</p>', token)).toThrow();
+  });
+});
+
+describe('the page socket (/__harness/ipc: calls and events on one connection)', () => {
+  type Opened = { socket: WebSocket; messages: unknown[]; closed: Promise<number> };
+  const open = (headers: Record<string, string> = { origin: host.origin }, port = host.port): Promise<Opened> =>
+    new Promise((resolve, reject) => {
+      const socket = new WebSocket(`ws://${LOOPBACK}:${port}/__harness/ipc`, { headers });
+      const messages: unknown[] = [];
+      const closed = new Promise<number>((done) => socket.on('close', (code) => done(code)));
+      socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString())));
+      socket.on('open', () => resolve({ socket, messages, closed }));
+      socket.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+      socket.on('error', reject);
+    });
+
+  it('answers calls and pushes events once the first message is a page token it issued', async () => {
+    const { socket, messages } = await open();
+    socket.send(JSON.stringify({ pageToken: await pageToken() }));
+    socket.send(JSON.stringify({ id: 7, channel: 'stock.lookup', input: { code: 'WD-1' } }));
+    await expect.poll(() => messages).toEqual([{ id: 7, result: { ok: true, value: { kind: 'not_found', code: 'WD-1', searched: 'cache' } } }]);
+    expect(calls).toEqual([['stock.lookup', { code: 'WD-1' }]]);
+    core.events.emit('connectivity.changed', { online: true, since: '2026-11-25T00:00:00.000Z', lastError: null });
+    await expect.poll(() => messages.length).toBe(2);
+    expect(messages[1]).toEqual({ event: 'connectivity.changed', payload: { online: true, since: '2026-11-25T00:00:00.000Z', lastError: null } });
+    socket.close();
+  });
+
+  it('closes a socket whose first message is not a page token (4401), and runs nothing', async () => {
+    for (const hello of [{ pageToken: 'ab'.repeat(32) }, { id: 1, channel: 'stock.lookup', input: { code: 'WD-1' } }, 'not json']) {
+      const { socket, closed } = await open();
+      socket.send(typeof hello === 'string' ? hello : JSON.stringify(hello));
+      expect(await closed).toBe(hello === 'not json' ? 1003 : 4401);
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses the upgrade from another origin or under another Host name', async () => {
+    await expect(open({ origin: 'http://evil.example' })).rejects.toThrow(/403/);
+    await expect(open({ origin: host.origin, host: `evil.example:${host.port}` })).rejects.toThrow(/403/);
+    expect(calls).toEqual([]);
+  });
+
+  it('closes on a malformed call (1008) and answers an unknown channel with unknown_channel', async () => {
+    const { socket, messages, closed } = await open();
+    socket.send(JSON.stringify({ pageToken: await pageToken() }));
+    socket.send(JSON.stringify({ id: 1, channel: 'nope.nope' }));
+    await expect.poll(() => messages).toMatchObject([{ id: 1, result: { ok: false, error: { code: 'unknown_channel' } } }]);
+    socket.send(JSON.stringify({ id: 'x', channel: 'app.info' }));
+    expect(await closed).toBe(1008);
+    expect(calls).toEqual([]);
   });
 });

@@ -1,0 +1,27 @@
+// The CI-sized variant of `npm run soak` (issue 19): a few desk cores, each with its own data dir,
+// against one sandbox over loopback, scanning, adjusting and syncing for a few seconds, with a
+// share of adjust answers lost after the service applied them. Every adjustment is applied
+// exactly once, nothing is left unsent, and every cache equals the service after its sync.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runSoak } from '../../bench/lib/soak';
+
+const scratch = mkdtempSync(join(tmpdir(), 'wd-soak-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('many desks, one service', () => {
+  it('applies every adjustment once and leaves every cache equal to the service', { timeout: 120_000 }, async () => {
+    const outcome = await runSoak({ desks: 4, workMs: 4000, idleMs: 500, skus: 300, syncEveryMs: 2000, scanEveryMs: 60, lostAnswerRate: 1 / 4, scratch });
+    expect(outcome.problems).toEqual([]);
+    const applied = outcome.desks.reduce((n, d) => n + d.adjustmentsApplied, 0);
+    // The run did what it names: adjustments went through, and some answers were lost and resent.
+    expect(applied).toBeGreaterThan(4);
+    expect(outcome.answersLost).toBeGreaterThan(0);
+    expect(outcome.leftUnsent).toBe(0);
+    expect(outcome.sandboxOnHand).toBe(outcome.expectedOnHand);
+    expect(outcome.sandboxAdjustments).toBe(outcome.appliedEntries);
+    expect(outcome.desks.every((d) => d.cacheMismatches === 0)).toBe(true);
+  });
+});
