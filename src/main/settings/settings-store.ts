@@ -60,6 +60,7 @@ export class SettingsStore {
       scanner: { ...current.scanner, ...Object.fromEntries(Object.entries(patch.scanner ?? {}).filter(([, v]) => v !== undefined)) },
       soundsMuted: patch.soundsMuted ?? current.soundsMuted,
       confirmAdjustmentsFrom: patch.confirmAdjustmentsFrom ?? current.confirmAdjustmentsFrom,
+      deskWarehouseId: patch.deskWarehouseId === undefined ? current.deskWarehouseId : patch.deskWarehouseId,
     });
     this.#save({ ...this.#data, preferences: next });
     return this.preferences;

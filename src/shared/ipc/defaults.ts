@@ -8,4 +8,5 @@ export const DEFAULT_SETTINGS: Settings = {
   scanner: { maxInterKeyMs: 50, minLength: 4, prefix: '', suffix: 'Enter' },
   soundsMuted: false,
   confirmAdjustmentsFrom: 50,
+  deskWarehouseId: null,
 };

@@ -322,12 +322,15 @@ export const Settings = z.object({
   soundsMuted: z.boolean(),
   /** Adjustments whose size is at least this ask for a confirmation. */
   confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000),
+  /** The warehouse this desk stands in: every adjustment starts there. Null until chosen; absent in older settings files. */
+  deskWarehouseId: WarehouseId.nullable().default(null),
 });
 export type Settings = z.infer<typeof Settings>;
 export const SettingsPatch = z.strictObject({
   scanner: ScannerSettings.partial().optional(),
   soundsMuted: z.boolean().optional(),
   confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000).optional(),
+  deskWarehouseId: WarehouseId.nullable().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 

@@ -1,0 +1,54 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/harness-fixture';
+import { openDesk, scanCode } from './support/page-helpers';
+
+/**
+ * Issue 13: the traps of the everyday flows, as a worker with a scanner in one hand meets them.
+ * One desk for the file; each test names the point it guards.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+async function scan(page: Page, code: string): Promise<void> {
+  await scanCode(page, code);
+  await expect(page.getByTestId('answer-card').getByRole('heading', { name: code, exact: true })).toBeVisible();
+}
+
+const warehouseSelect = (page: Page) => page.getByRole('combobox', { name: 'Warehouse', exact: true });
+
+test('1. the desk works in its own warehouse: every product starts there, and every warehouse has a row', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  await openDesk(page, desk.url);
+  await page.keyboard.press('F5');
+  const deskChoice = page.getByLabel("This desk's warehouse");
+  await deskChoice.selectOption({ label: 'Duisburg Logport (DUI1)' });
+  await expect(page.getByRole('status').filter({ hasText: 'Every adjustment starts in this warehouse' })).toBeVisible();
+  const duisburg = await deskChoice.inputValue();
+  await page.keyboard.press('F1');
+
+  // Products with stock in different warehouses: the choice does not move from one to the next.
+  for (const sku of ['WD-000001', 'WD-000002', 'WD-000003', 'WD-000004', 'WD-000005', 'WD-000006']) {
+    await scan(page, sku);
+    await expect(warehouseSelect(page)).toHaveValue(duisburg);
+    // all three of the demo's warehouses, with or without a stock record, this desk's first
+    const rows = page.getByTestId('stock-levels').locator('tbody tr');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.first()).toContainText('this desk');
+  }
+
+  // A warehouse where the product has no stock yet: the first units can be booked into it.
+  let empty: { sku: string; warehouseId: string } | null = null;
+  for (let i = 10; i < 40 && !empty; i++) {
+    const sku = `WD-0000${i}`;
+    await scan(page, sku);
+    const zero = page.locator('[data-testid^="on-hand-"]', { hasText: /^0$/ }).first();
+    if ((await zero.count()) > 0) empty = { sku, warehouseId: (await zero.getAttribute('data-testid'))!.replace('on-hand-', '') };
+  }
+  expect(empty, 'a demo product without stock in one warehouse').not.toBeNull();
+  await warehouseSelect(page).selectOption(empty!.warehouseId);
+  await page.getByRole('radio', { name: 'Add' }).check();
+  await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: 'Received' });
+  await page.getByLabel('Quantity to add').fill('4');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(`on-hand-${empty!.warehouseId}`)).toHaveText('4', { timeout: 20_000 });
+});
