@@ -52,3 +52,42 @@ test('1. the desk works in its own warehouse: every product starts there, and ev
   await page.keyboard.press('Enter');
   await expect(page.getByTestId(`on-hand-${empty!.warehouseId}`)).toHaveText('4', { timeout: 20_000 });
 });
+
+test('2 and 12. removing more than is on hand: Enter never confirms it, and the refusal says it in words', async ({ page, desk }) => {
+  await openDesk(page, desk.url);
+  await scan(page, 'WD-000201');
+  const warehouseId = await warehouseSelect(page).inputValue();
+  const onHand = Number((await page.getByTestId(`on-hand-${warehouseId}`).textContent())!.replace(/[^\d]/g, ''));
+  const name = (await warehouseSelect(page).locator('option:checked').textContent())!.replace(' (this desk)', '').trim();
+  const before = desk.core.sandbox()!.adjustmentsFor('WD-000201').length;
+
+  await page.getByRole('radio', { name: 'Remove' }).check();
+  await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: 'Damaged' });
+  await page.getByLabel('Quantity to remove').fill(String(onHand + 2));
+  // Two Enters, as a hurried hand or a scanner's suffix gives them: the dialog opens on its safe choice.
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Remove more than is on hand?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /Keep it as it is/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('[data-testid^="adjustment-"]')).toHaveCount(0);
+  expect(desk.core.sandbox()!.adjustmentsFor('WD-000201')).toHaveLength(before);
+
+  // Confirmed on purpose (Tab to the button, Enter): refused, in words; the code and request id below.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: `Remove ${onHand + 2}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const entry = page.locator('[data-testid^="adjustment-"]').first();
+  await expect(entry).toHaveAttribute('data-state', 'rejected', { timeout: 20_000 });
+  const notice = entry.getByRole('alert');
+  await expect(notice).toContainText(`Only ${onHand} on hand in ${name.replace(/ \(\w+\)$/, '')}, so ${onHand + 2} cannot be removed.`);
+  await expect(notice.locator('.reference')).toContainText('insufficient_stock');
+  await expect(notice.locator('.reference')).toContainText(/req_/);
+  // nothing raw in sight: no warehouse id, no HTTP status, no field names
+  const visible = await notice.innerText();
+  expect(visible).not.toContain(warehouseId);
+  expect(visible).not.toMatch(/HTTP|on_hand|delta:/);
+});
