@@ -1,3 +1,4 @@
+import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
 import { openDesk, scanCode } from './support/page-helpers';
@@ -90,4 +91,40 @@ test('2 and 12. removing more than is on hand: Enter never confirms it, and the 
   const visible = await notice.innerText();
   expect(visible).not.toContain(warehouseId);
   expect(visible).not.toMatch(/HTTP|on_hand|delta:/);
+});
+
+test('3. typing by hand is never lost: after a scan, after a click on empty space, after F2', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  await openDesk(page, desk.url);
+  // A person's keys, slower than this scanner setting: only a field can take them.
+  await page.evaluate(async () => {
+    await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 30 } });
+  });
+  try {
+    await page.reload();
+    await expect(page.getByLabel('Scan or type a code')).toBeFocused();
+    await page.keyboard.type('WD-000301', { delay: 120 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('answer-card').getByRole('heading', { name: 'WD-000301', exact: true })).toBeVisible();
+
+    // The answer replaced what had the focus: the next SKU typed by hand is still looked up.
+    await page.keyboard.type('WD-000302', { delay: 120 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('answer-card').getByRole('heading', { name: 'WD-000302', exact: true })).toBeVisible();
+
+    // A click on empty space does not strand the keys either.
+    await page.getByTestId('answer-card').locator('p.name').click();
+    await page.keyboard.type('WD-000303', { delay: 120 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('answer-card').getByRole('heading', { name: 'WD-000303', exact: true })).toBeVisible();
+
+    // F2: the stock list's filter takes the keys, not the heading.
+    await page.keyboard.press('F2');
+    await page.keyboard.type('WD-000304', { delay: 120 });
+    await expect(page.getByRole('searchbox')).toHaveValue('WD-000304');
+  } finally {
+    await page.evaluate(async () => {
+      await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 500 } });
+    });
+  }
 });
