@@ -128,3 +128,82 @@ test('3. typing by hand is never lost: after a scan, after a click on empty spac
     });
   }
 });
+
+test('4. the stock list is not a dead end: adjust from a row’s panel, Escape closes it, the full name is shown', async ({ page, desk }) => {
+  await openDesk(page, desk.url);
+  await page.keyboard.press('F2');
+  await page.keyboard.type('WD-000401');
+  await expect(page.getByTestId('stock-count')).toHaveText(/^1 item/);
+  await page.locator('[data-testid="stock-table"] tr.data').first().click();
+  const detail = page.getByTestId('stock-detail');
+  await expect(detail.getByRole('heading', { level: 2, name: /WD-000401/ })).toBeVisible();
+  const fullName = (await page.locator('[data-testid="stock-table"] tr.data td').nth(1).getAttribute('title'))!;
+  await expect(detail.getByRole('heading', { level: 2, name: /WD-000401/ })).toContainText(fullName);
+  await expect(detail).not.toContainText('on the Scan screen');
+
+  const warehouseId = await detail.getByRole('combobox', { name: 'Warehouse', exact: true }).inputValue();
+  const before = Number((await detail.getByTestId(`on-hand-${warehouseId}`).textContent())!.replace(/[^\d]/g, ''));
+  await detail.getByRole('radio', { name: 'Add' }).check();
+  await detail.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: 'Received' });
+  await detail.getByLabel('Quantity to add').fill('3');
+  await page.keyboard.press('Enter');
+  await expect(detail.locator('[data-testid^="adjustment-"]').first()).toHaveAttribute('data-state', 'applied', { timeout: 20_000 });
+  await expect(detail.getByTestId(`on-hand-${warehouseId}`)).toHaveText((before + 3).toLocaleString('en-US'));
+
+  // Escape closes the panel, from the list as well as from inside it.
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await page.locator('[data-testid="stock-table"] tr.data').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(detail).toBeVisible();
+  await page.locator('[data-testid="stock-table"] tr.data').first().focus();
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+});
+
+test('9 and 14. a queued change shows beside every quantity until it is sent; the verdict is in view; a stray Enter is no error', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  await openDesk(page, desk.url);
+  await scan(page, 'WD-000501');
+  const warehouseId = await warehouseSelect(page).inputValue();
+  const onHand = (await page.getByTestId(`on-hand-${warehouseId}`).textContent())!;
+
+  // Online: the verdict shows beside the button, inside the 1280x800 window; a second Enter is quiet.
+  await page.getByRole('radio', { name: 'Add' }).check();
+  await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: 'Received' });
+  await page.getByLabel('Quantity to add').fill('2');
+  await page.keyboard.press('Enter');
+  const verdict = page.getByTestId('adjust-verdict');
+  await expect(verdict).toHaveAttribute('data-state', 'applied', { timeout: 20_000 });
+  await expect(verdict).toContainText('+2 booked at');
+  await expect(verdict).toBeInViewport({ ratio: 1 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Enter a quantity.')).toHaveCount(0);
+  const after = (Number(onHand.replace(/[^\d]/g, '')) + 2).toLocaleString('en-US');
+  await expect(page.getByTestId(`on-hand-${warehouseId}`)).toHaveText(after);
+
+  try {
+    await desk.setFaults({ unreachable: true });
+    await scan(page, 'WD-000501');
+    await expect(page.getByTestId('connectivity')).toHaveText(/Offline/, { timeout: 30_000 });
+    await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: 'Received' });
+    await page.getByLabel('Quantity to add').fill('7');
+    await page.keyboard.press('Enter');
+    await expect(verdict).toHaveAttribute('data-state', 'queued');
+    // "793 on hand · +7 waiting to send": in the warehouse's row, the total and the adjust preview.
+    await expect(page.getByTestId(`on-hand-${warehouseId}`)).toHaveText(after);
+    await expect(page.getByTestId(`pending-${warehouseId}`)).toHaveText('+7 waiting to send');
+    await expect(page.getByTestId('pending-total')).toHaveText('+7 waiting to send');
+    await expect(page.locator('#adjust-preview')).toContainText('+7 waiting to send');
+    // and in the stock list's panel
+    await page.keyboard.press('F2');
+    await page.keyboard.type('WD-000501');
+    await expect(page.getByTestId('stock-count')).toHaveText(/^1 item/);
+    await page.locator('[data-testid="stock-table"] tr.data').first().click();
+    await expect(page.getByTestId('stock-detail').getByTestId(`pending-${warehouseId}`)).toHaveText('+7 waiting to send');
+  } finally {
+    await desk.setFaults({ unreachable: false });
+  }
+  await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 60_000 });
+  await expect(page.getByTestId('stock-detail').getByTestId(`pending-${warehouseId}`)).toHaveCount(0, { timeout: 60_000 });
+});
