@@ -142,7 +142,7 @@ test('sign out: the desk says so, shows nothing of the account any more, and ask
   // The Scan screen forgot the account's answers; a scan now finds nothing (the cache is empty).
   await page.keyboard.press('F1');
   await expect(card(page)).toHaveCount(0);
-  await expect(page.getByText('Ready to scan')).toBeVisible();
+  await expect(page.locator('main').getByText('Not signed in', { exact: true })).toBeVisible();
   await expect(recentScans(page).getByRole('listitem')).toHaveCount(0);
   await scanCode(page, 'WD-000012');
   await expect(card(page)).toHaveAttribute('data-kind', 'not_found');

@@ -1,4 +1,6 @@
 import type { DeskApi } from '../../src/shared/ipc/desk-api';
+import { failure } from '../../src/shared/ipc/result';
+import type { SecretStore } from '../../src/main/kernel/secrets/secret-store';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
 import { openDesk, scanCode } from './support/page-helpers';
@@ -206,4 +208,38 @@ test('9 and 14. a queued change shows beside every quantity until it is sent; th
   }
   await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 60_000 });
   await expect(page.getByTestId('stock-detail').getByTestId(`pending-${warehouseId}`)).toHaveCount(0, { timeout: 60_000 });
+});
+
+test.describe('signed out, on a computer without a keychain', () => {
+  // Every keychain call fails as keytar does when no keyring runs.
+  const noKeychain: SecretStore = {
+    get: () => Promise.reject(failure('keychain_unavailable', 'The system keychain is not available.')),
+    set: () => Promise.reject(failure('keychain_unavailable', 'The system keychain is not available.')),
+    delete: () => Promise.reject(failure('keychain_unavailable', 'The system keychain is not available.')),
+  };
+  test.use({ deskOptions: { secrets: noKeychain } });
+
+  test('6. signed out it never says "Ready to scan", and a sign-in that cannot succeed is not offered', async ({ page, desk }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(desk.url);
+    await page.keyboard.press('F5');
+    const status = page.getByTestId('account-status');
+    await expect(status).toContainText(/Demo mode|Signed out/, { timeout: 30_000 });
+    if ((await status.textContent())!.includes('Demo mode')) {
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: /^Sign out/ }).click();
+    }
+    await expect(status).toContainText('Signed out');
+    await expect(status).toContainText('not available');
+    await expect(page.getByTestId('keychain-down')).toBeVisible();
+    await expect(page.getByLabel('Client id')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Start demo mode' })).toBeEnabled();
+
+    await page.keyboard.press('F1');
+    await expect(page.getByTestId('scan-readiness')).toContainText('Not signed in');
+    await expect(page.getByTestId('scan-readiness')).not.toContainText('ready');
+    await expect(page.getByText('Ready to scan')).toHaveCount(0);
+    await expect(page.locator('main').getByRole('button', { name: 'Sign in or start the demo' })).toBeVisible();
+  });
 });
