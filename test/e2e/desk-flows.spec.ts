@@ -243,3 +243,24 @@ test.describe('signed out, on a computer without a keychain', () => {
     await expect(page.locator('main').getByRole('button', { name: 'Sign in or start the demo' })).toBeVisible();
   });
 });
+
+test('7. the red Outbox badge opens the refusals, named by product, with what to do next', async ({ page, desk }) => {
+  await openDesk(page, desk.url);
+  await scan(page, 'WD-000601');
+  const name = (await page.getByTestId('answer-card').locator('p.name').textContent())!.trim();
+  await page.getByRole('radio', { name: 'Remove' }).check();
+  await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: 'Lost' });
+  await page.getByLabel('Quantity to remove').fill('99999');
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByRole('button', { name: /^Remove/ }).click();
+  await expect(page.getByTestId('adjust-verdict').or(page.getByRole('alert').filter({ hasText: 'Not booked' })).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('pending-count')).toHaveText(/rejected/);
+
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /Outbox/ }).click();
+  await expect(page.getByRole('tab', { name: /Rejected/ })).toHaveAttribute('aria-selected', 'true');
+  const row = page.getByTestId('outbox-row').filter({ hasText: 'WD-000601' });
+  await expect(row).toContainText(name);
+  const refusal = page.locator('tr.error-row').first();
+  await expect(refusal).toContainText('Not enough on hand in');
+  await expect(refusal).toContainText('Retry once the stock has arrived');
+});
