@@ -33,7 +33,7 @@ describe('App shell in Chromium (fake desk)', () => {
     render(App);
     await expect.element(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
     for (const name of ['Scan', 'Stock', 'Shipments', 'Outbox', 'Settings']) await expect.element(page.getByRole('button', { name: new RegExp(`^${name}`) })).toBeVisible();
-    await expect.element(page.getByText('Practice data from a sandbox')).toBeVisible();
+    await expect.element(page.getByText('Practice data on this computer')).toBeVisible();
     await expect.element(page.getByTestId('connectivity')).toMatchTextContent('Online');
     await page.screenshot({ path: '../artifacts/components/app-scan-empty.png' });
   });

@@ -264,3 +264,25 @@ test('7. the red Outbox badge opens the refusals, named by product, with what to
   await expect(refusal).toContainText('Not enough on hand in');
   await expect(refusal).toContainText('Retry once the stock has arrived');
 });
+
+test('8. offline cannot be missed: a band over every screen, and an empty shipment search says why', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  await openDesk(page, desk.url);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  try {
+    await desk.setFaults({ unreachable: true });
+    await scan(page, 'WD-000701');
+    await expect(page.getByTestId('connectivity')).toHaveText(/Offline/, { timeout: 30_000 });
+    const banner = page.getByTestId('offline-banner');
+    await expect(banner).toBeVisible();
+    await expect(banner).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('scan-readiness')).toContainText('Offline');
+    await page.keyboard.press('F3');
+    await expect(banner).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Reference' }).fill('NO-SUCH-REFERENCE');
+    await expect(page.getByTestId('shipments-empty')).toContainText('Offline: none of the shipments saved on this desk matches', { timeout: 30_000 });
+  } finally {
+    await desk.setFaults({ unreachable: false });
+  }
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 60_000 });
+});
