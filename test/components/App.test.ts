@@ -95,7 +95,7 @@ describe('App shell in Chromium (fake desk)', () => {
     await page.getByLabelText('Scan or type a code').fill('SKU-00500');
     await page.getByRole('button', { name: 'Look up' }).click();
     const card = page.getByTestId('answer-card');
-    await expect.element(card.getByText('live', { exact: true })).toBeVisible();
+    await expect.element(card.getByText('up to date', { exact: true })).toBeVisible();
     await expect.element(card.getByText('checking for a fresh value…')).not.toBeInTheDocument();
     // a later update with other numbers replaces the card's quantities in place
     fake.emit('stock.updated', stockOf('SKU-00500', { source: 'service', version: 5, totals: { onHand: 9, reserved: 0, available: 9 } }));

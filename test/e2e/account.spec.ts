@@ -121,7 +121,7 @@ test('sign in with real credentials: the service’s records, the account in the
   await desk.screenshot(page, 'account-signed-in-light');
   expect(await stockCount(page)).toBe(`${SERVICE_SKUS} items`);
   await scanOnScanScreen(page, 'WD-000012', 'stock');
-  await expect(card(page).getByText('live', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(card(page).getByText('up to date', { exact: true })).toBeVisible({ timeout: 15_000 });
 });
 
 test('sign out: the desk says so, shows nothing of the account any more, and asks to sign in', async ({ page, desk }) => {
@@ -193,7 +193,7 @@ test('switching owners shows the second owner’s records only, never the first 
 
   // The first owner: a scan, an adjustment the service refuses (kept in the outbox), its lists.
   await scanOnScanScreen(page, 'WD-000007', 'stock');
-  await expect(card(page).getByText('live', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(card(page).getByText('up to date', { exact: true })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('radio', { name: 'Remove' }).check();
   await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: 'Lost' });
   await page.getByLabel('Quantity to remove').fill('999999');

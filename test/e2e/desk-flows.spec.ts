@@ -261,7 +261,7 @@ test('7. the red Outbox badge opens the refusals, named by product, with what to
   const row = page.getByTestId('outbox-row').filter({ hasText: 'WD-000601' });
   await expect(row).toContainText(name);
   const refusal = page.locator('tr.error-row').first();
-  await expect(refusal).toContainText('Not enough on hand in');
+  await expect(refusal).toContainText(/Only \d+ on hand in (Amsterdam Westpoort|Duisburg Logport|Lyon Saint-Exupéry)/);
   await expect(refusal).toContainText('Retry once the stock has arrived');
 });
 
@@ -285,4 +285,20 @@ test('8. offline cannot be missed: a band over every screen, and an empty shipme
     await desk.setFaults({ unreachable: false });
   }
   await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 60_000 });
+});
+
+test('11. plain words: no "live", "shipment token", "Confirmed" or scope numbers where a worker reads', async ({ page, desk }) => {
+  await openDesk(page, desk.url);
+  await expect(page.getByLabel('Scan or type a code')).not.toHaveAttribute('placeholder', /token/);
+  await scan(page, 'WD-000801');
+  const card = page.getByTestId('answer-card');
+  await expect(card.getByText('up to date', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText('live', { exact: true })).toHaveCount(0);
+  await page.keyboard.press('F2');
+  await expect(page.getByTestId('stock-table').getByRole('columnheader', { name: 'Checked' })).toBeVisible();
+  await expect(page.getByTestId('stock-table').getByRole('columnheader', { name: 'Confirmed' })).toHaveCount(0);
+  await page.keyboard.press('F3');
+  await page.getByRole('tab', { name: 'New shipment' }).click();
+  await expect(page.getByRole('group', { name: 'How it is booked' })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(/Scope|registered only/);
 });

@@ -8,8 +8,7 @@ import { formatNumber } from '../../ui/format';
  */
 export function adjustmentRefusal(entry: Pick<OutboxEntry, 'state' | 'delta' | 'lastError'>, onHandShown: number | undefined, warehouse: string): string | undefined {
   if (entry.state !== 'rejected' || entry.lastError?.code !== 'insufficient_stock') return undefined;
-  const removing = formatNumber(-entry.delta);
-  return onHandShown === undefined
-    ? `Not enough on hand in ${warehouse} to remove ${removing}. Nothing was changed.`
-    : `Only ${formatNumber(onHandShown)} on hand in ${warehouse}, so ${removing} cannot be removed. Nothing was changed.`;
+  // Without the figure (the outbox lists no stock) the service's own sentence says more.
+  if (onHandShown === undefined) return undefined;
+  return `Only ${formatNumber(onHandShown)} on hand in ${warehouse}, so ${formatNumber(-entry.delta)} cannot be removed. Nothing was changed.`;
 }

@@ -23,8 +23,8 @@ export function canCancel(status: ShipmentStatus): boolean {
 }
 
 export const SCOPE_LABEL: Record<1 | 2, string> = {
-  1: '1 · booked through the service',
-  2: '2 · registered only, booked elsewhere',
+  1: 'Booked through the service',
+  2: 'Booked with the carrier directly (recorded here only)',
 };
 
 /** What a shipment is called on screen: its reference, or its token when it has none. */
