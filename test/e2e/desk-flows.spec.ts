@@ -302,3 +302,23 @@ test('11. plain words: no "live", "shipment token", "Confirmed" or scope numbers
   await expect(page.getByRole('group', { name: 'How it is booked' })).toBeVisible();
   await expect(page.locator('main')).not.toContainText(/Scope|registered only/);
 });
+
+test('13. the transit time of a delivered shipment gives no delivery date in the future', async ({ page, desk }) => {
+  await openDesk(page, desk.url);
+  await page.keyboard.press('F3');
+  await page.getByTestId('shipments-status').selectOption('delivered');
+  const table = page.getByTestId('shipments-table');
+  await expect
+    .poll(async () => {
+      const states = await table.locator('td[data-status]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));
+      return states.length > 0 && states.every((s) => s === 'delivered');
+    })
+    .toBe(true);
+  await table.getByRole('button', { name: /^Open shipment/ }).first().click();
+  const detail = page.getByTestId('shipment-detail');
+  await detail.getByRole('button', { name: 'Transit time' }).click();
+  const transit = detail.getByTestId('transit-time');
+  await expect(transit).toContainText(/business day/);
+  await expect(transit).not.toContainText('Estimated delivery');
+  await expect(transit).toContainText('This shipment is delivered');
+});
