@@ -54,5 +54,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     await page.keyboard.press('F5');
     await shotAll('settings');
+
+    // Offline: the band over the screens and the scan box's word.
+    try {
+      await desk.setFaults({ unreachable: true });
+      await page.keyboard.press('F1');
+      await scanCode(page, 'WD-000044');
+      await expect(page.getByTestId('offline-banner')).toBeVisible({ timeout: 30_000 });
+      await shotAll('scan-offline');
+      await page.keyboard.press('F4');
+      await shotAll('outbox-offline');
+    } finally {
+      await desk.setFaults({ unreachable: false });
+    }
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 60_000 });
   });
 }
