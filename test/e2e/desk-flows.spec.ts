@@ -322,3 +322,16 @@ test('13. the transit time of a delivered shipment gives no delivery date in the
   await expect(transit).not.toContainText('Estimated delivery');
   await expect(transit).toContainText('This shipment is delivered');
 });
+
+test('10. the shipment list reads as people write: carrier names, dates, no service tokens', async ({ page, desk }) => {
+  await openDesk(page, desk.url);
+  await page.keyboard.press('F3');
+  const table = page.getByTestId('shipments-table');
+  await expect(table.getByRole('button', { name: /^Open shipment/ }).first()).toBeVisible({ timeout: 30_000 });
+  const text = await table.locator('tbody').innerText();
+  expect(text).not.toMatch(/shp_/);
+  expect(text).not.toMatch(/\bago\b/);
+  const carriers = await table.locator('tbody tr td:nth-child(4)').evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ''));
+  expect(carriers.length).toBeGreaterThan(0);
+  for (const carrier of carriers) expect(carrier).not.toMatch(/^[a-z]+$/);
+});
