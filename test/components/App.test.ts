@@ -33,7 +33,7 @@ describe('App shell in Chromium (fake desk)', () => {
     render(App);
     await expect.element(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
     for (const name of ['Scan', 'Stock', 'Shipments', 'Outbox', 'Settings']) await expect.element(page.getByRole('button', { name: new RegExp(`^${name}`) })).toBeVisible();
-    await expect.element(page.getByText('Practice data from a sandbox')).toBeVisible();
+    await expect.element(page.getByText('Practice data on this computer')).toBeVisible();
     await expect.element(page.getByTestId('connectivity')).toMatchTextContent('Online');
     await page.screenshot({ path: '../artifacts/components/app-scan-empty.png' });
   });
@@ -95,7 +95,7 @@ describe('App shell in Chromium (fake desk)', () => {
     await page.getByLabelText('Scan or type a code').fill('SKU-00500');
     await page.getByRole('button', { name: 'Look up' }).click();
     const card = page.getByTestId('answer-card');
-    await expect.element(card.getByText('live', { exact: true })).toBeVisible();
+    await expect.element(card.getByText('up to date', { exact: true })).toBeVisible();
     await expect.element(card.getByText('checking for a fresh value…')).not.toBeInTheDocument();
     // a later update with other numbers replaces the card's quantities in place
     fake.emit('stock.updated', stockOf('SKU-00500', { source: 'service', version: 5, totals: { onHand: 9, reserved: 0, available: 9 } }));

@@ -86,9 +86,9 @@ test('a large change asks for a confirmation; a refusal is shown with the servic
   await scan(page, 'WD-000103');
   const before = await firstLevel(page);
   await adjust(page, { mode: 'Remove', quantity: before.onHand + 500, reason: 'Lost', warehouseId: before.warehouseId });
-  const dialog = page.getByRole('dialog', { name: 'Confirm a large change' });
+  const dialog = page.getByRole('dialog', { name: 'Remove more than is on hand?' });
   await expect(dialog).toBeVisible();
-  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: /^Remove/ }).click();
   await expect(sessionEntries(page).first()).toHaveAttribute('data-state', 'rejected', { timeout: 20_000 });
   const notice = sessionEntries(page).first().getByRole('alert');
   await expect(notice).toContainText('insufficient_stock');
@@ -125,7 +125,7 @@ test('a refused adjustment is retried from the outbox once the stock has arrived
 
   // More than there is: refused, and kept.
   await adjust(page, { mode: 'Remove', quantity: wanted, reason: 'Other', warehouseId: before.warehouseId });
-  if (wanted >= 50) await page.getByRole('dialog', { name: 'Confirm a large change' }).getByRole('button', { name: /Adjust/ }).click();
+  await page.getByRole('dialog', { name: 'Remove more than is on hand?' }).getByRole('button', { name: /^Remove/ }).click();
   await expect(sessionEntries(page).first()).toHaveAttribute('data-state', 'rejected', { timeout: 20_000 });
   await expect.poll(() => rejectedCount(page)).toBe(rejectedBefore + 1);
 

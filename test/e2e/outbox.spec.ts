@@ -33,6 +33,12 @@ test('outbox: pending while offline, discard after a confirmation, history by st
   await page.keyboard.press('Escape');
   await expect(rows).toHaveCount(2);
   await page.getByRole('button', { name: 'Discard −2 WD-000202' }).click();
+  // Discarding is destructive: Enter keeps it; confirming takes Tab to the Discard button first.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('button', { name: 'Discard −2 WD-000202' }).click();
+  await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(rows).toHaveCount(1);
   await page.getByRole('tab', { name: /Discarded/ }).click();

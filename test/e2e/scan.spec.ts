@@ -30,9 +30,9 @@ test.describe('scan', () => {
     await scan(page, 'WD-000042');
     await expect(card(page)).toHaveAttribute('data-kind', 'stock');
     await expect(card(page).getByRole('heading', { name: 'WD-000042', exact: true })).toBeVisible();
-    await expect(card(page).getByText(/^(live|cached, as of \d\d:\d\d)$/)).toBeVisible();
+    await expect(card(page).getByText(/^(up to date|cached, as of \d\d:\d\d)$/)).toBeVisible();
     // A cached answer is replaced in place by the service's fresh copy (stock.updated).
-    await expect(card(page).getByText('live', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(card(page).getByText('up to date', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(card(page).getByText('checking for a fresh value…')).toHaveCount(0);
     await expect(card(page).getByRole('row', { name: /^Total|Amsterdam|Duisburg|Lyon/ }).first()).toBeVisible();
 

@@ -28,7 +28,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(card).toHaveAttribute('data-kind', 'stock');
     await expect(card.getByRole('heading', { name: 'WD-000042', exact: true })).toBeVisible();
     // The cached answer first, then the service's fresh copy replaces it in place.
-    await expect(card.getByText('live', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByText('up to date', { exact: true })).toBeVisible({ timeout: 15_000 });
     await shot('scan-found');
 
     // The adjust confirmation over the card.
@@ -68,7 +68,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.keyboard.press('F3');
     await page.getByRole('button', { name: /^Open shipment ORD-100003 / }).click();
     const detail = page.getByTestId('shipment-detail');
-    await expect(detail.getByRole('region', { name: 'Shipping' })).toContainText('2 · registered only');
+    await expect(detail.getByRole('region', { name: 'Shipping' })).toContainText('Booked with the carrier directly');
     await detail.getByRole('region', { name: /^Parcels/ }).scrollIntoViewIfNeeded();
     await shot('shipment-detail-cards');
 

@@ -55,7 +55,7 @@ test('stock list: filter by SKU prefix as you type, warehouse filter, sort, deta
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   const detail = page.getByTestId('stock-detail');
-  await expect(detail.getByRole('heading', { name: /WD-000128/ })).toBeVisible();
+  await expect(detail.getByRole('heading', { level: 2, name: /WD-000128/ })).toBeVisible();
   await expect(detail.getByTestId('stock-levels').getByRole('rowheader', { name: 'Total' })).toBeVisible();
   await expect(detail.getByTestId('stock-levels').getByRole('rowheader').first()).toHaveText(/\((AMS1|DUI1|LYS1)\)/);
 

@@ -62,6 +62,7 @@ export class SettingsStore {
       confirmAdjustmentsFrom: patch.confirmAdjustmentsFrom ?? current.confirmAdjustmentsFrom,
       journalRetentionDays: patch.journalRetentionDays ?? current.journalRetentionDays,
       labelPrinter: patch.labelPrinter ?? current.labelPrinter,
+      deskWarehouseId: patch.deskWarehouseId === undefined ? current.deskWarehouseId : patch.deskWarehouseId,
     });
     this.#save({ ...this.#data, preferences: next });
     return this.preferences;

@@ -10,4 +10,5 @@ export const DEFAULT_SETTINGS: Settings = {
   confirmAdjustmentsFrom: 50,
   journalRetentionDays: 90,
   labelPrinter: { silent: false, deviceName: null },
+  deskWarehouseId: null,
 };

@@ -374,6 +374,8 @@ export const Settings = z.object({
   journalRetentionDays: z.number().int().min(1).max(3650).default(90),
   /** Labels go to the system print dialog, or (silent) straight to this printer, the OS default when null. */
   labelPrinter: LabelPrinterSettings.default({ silent: false, deviceName: null }),
+  /** The warehouse this desk stands in: every adjustment starts there. Null until chosen; absent in older settings files. */
+  deskWarehouseId: WarehouseId.nullable().default(null),
 });
 export type Settings = z.infer<typeof Settings>;
 export const SettingsPatch = z.strictObject({
@@ -382,6 +384,7 @@ export const SettingsPatch = z.strictObject({
   confirmAdjustmentsFrom: z.number().int().min(1).max(1_000_000).optional(),
   journalRetentionDays: z.number().int().min(1).max(3650).optional(),
   labelPrinter: LabelPrinterSettings.optional(),
+  deskWarehouseId: WarehouseId.nullable().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 

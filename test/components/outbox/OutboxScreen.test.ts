@@ -50,7 +50,12 @@ describe('OutboxScreen', () => {
     await page.getByRole('button', { name: 'Discard −500 SKU-00042' }).click();
     await expect.element(page.getByRole('dialog', { name: 'Discard this adjustment?' })).toBeVisible();
     expect(fake.calls.some((c) => c.channel === 'outbox.discard')).toBe(false);
+    // Discarding is destructive: Enter alone keeps the entry; Tab to Discard, then Enter.
     await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+    expect(fake.calls.some((c) => c.channel === 'outbox.discard')).toBe(false);
+    await page.getByRole('button', { name: 'Discard −500 SKU-00042' }).click();
+    await userEvent.keyboard('{Tab}{Enter}');
     await expect.poll(() => fake.calls.filter((c) => c.channel === 'outbox.discard').map((c) => c.input)).toEqual([{ id: 'ob-2' }]);
     await page.getByRole('button', { name: 'Retry −500 SKU-00042' }).click();
     await expect.element(page.getByText('This adjustment is being sent right now.')).toBeVisible();

@@ -41,7 +41,7 @@ describe('AdjustPanel (keyboard-first adjust)', () => {
     expect(adjustCalls()).toEqual([]);
   });
 
-  it('asks for a confirmation from the threshold on, Escape sends nothing, Enter sends', async () => {
+  it('asks for a confirmation from the threshold on; Escape and Enter send nothing for a removal, Tab then Enter sends', async () => {
     render(AdjustPanel, { stock: stockOf('SKU-00042') });
     await page.getByRole('radio', { name: 'Remove' }).click();
     await page.getByLabelText('Reason').selectOptions('damaged');
@@ -54,7 +54,14 @@ describe('AdjustPanel (keyboard-first adjust)', () => {
     await page.getByLabelText('Quantity to remove').click();
     await userEvent.keyboard('{Enter}');
     await expect.element(page.getByRole('dialog')).toBeVisible();
+    // A removal is destructive: the dialog opens on its safe choice, so Enter keeps the stock as it is.
     await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+    expect(adjustCalls()).toEqual([]);
+    await page.getByLabelText('Quantity to remove').click();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('dialog')).toBeVisible();
+    await userEvent.keyboard('{Tab}{Enter}');
     await expect.poll(adjustCalls).toEqual([{ sku: 'SKU-00042', warehouseId: 'wh-main', delta: -60, reason: 'damaged' }]);
   });
 

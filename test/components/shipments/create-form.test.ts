@@ -115,7 +115,7 @@ describe('Create shipment form in Chromium', () => {
     await fill('parcels.0.weightGrams', '100001');
     expect(errorOf('parcels.0.weightGrams')).toMatch(/^At most 100.000$/);
     // Scope 2 (booked elsewhere) needs the carrier's tracking number.
-    await page.getByRole('radio', { name: /^2:/ }).click();
+    await page.getByRole('radio', { name: /^With the carrier directly/ }).click();
     await expect.poll(() => errorOf('trackingNumber')).toBe('Required');
     await fill('trackingNumber', 'ab');
     expect(errorOf('trackingNumber')).toBe('4 to 40 letters, digits or -');

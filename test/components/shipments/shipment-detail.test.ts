@@ -112,7 +112,7 @@ describe('Shipment detail in Chromium', () => {
     render(ShipmentsScreen, { openToken: T(4) });
     const shipping = page.getByRole('region', { name: 'Shipping' });
     await expect.element(shipping).toMatchTextContent(/Carrier\s*dhl/);
-    await expect.element(shipping).toMatchTextContent('2 · registered only, booked elsewhere');
+    await expect.element(shipping).toMatchTextContent('Booked with the carrier directly (recorded here only)');
     // As a narrow card beside the addresses, the scope broke over three lines and a date over two.
     const values = [
       ...Array.from(shipping.element().querySelectorAll('dd')),

@@ -121,7 +121,7 @@ describe('Stock list in Chromium', () => {
       }
       // What a screen reader announces for a figure: its warehouse and its column.
       const headersOf = (cell: HTMLTableCellElement) => cell.headers.split(' ').map((ref) => document.getElementById(ref)?.textContent?.trim());
-      expect(headersOf(table.querySelector<HTMLTableCellElement>('[data-testid="on-hand-wh-1"]')!)).toEqual(['Amsterdam Westpoort (AMS1)', 'On hand']);
+      expect(headersOf(table.querySelector('[data-testid="on-hand-wh-1"]')!.closest('td')!)).toEqual(['Amsterdam Westpoort (AMS1)', 'On hand']);
       const eastFigures = Array.from(table.tBodies[1]!.querySelectorAll<HTMLTableCellElement>('td[headers]'));
       expect(eastFigures.map(headersOf)).toEqual([
         ['Duisburg Logport (DUI1)', 'On hand'],

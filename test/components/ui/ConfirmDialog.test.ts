@@ -5,7 +5,7 @@ import Host from './ConfirmDialogHost.svelte';
 import '../../../src/renderer/src/styles/base.css';
 
 describe('ConfirmDialog', () => {
-  it('confirms with Enter and gives the focus back', async () => {
+  it('a destructive one opens on Cancel: Enter cancels; Tab then Enter confirms, and the focus goes back', async () => {
     render(Host);
     const opener = page.getByRole('button', { name: 'Open' });
     await opener.click();
@@ -13,6 +13,12 @@ describe('ConfirmDialog', () => {
     await expect.element(dialog).toBeVisible();
     await expect.element(dialog).toHaveAccessibleDescription('On hand 120 → 60.');
     await page.screenshot({ path: '../../artifacts/components/confirm-dialog.png' });
+    await expect.element(page.getByRole('button', { name: /^Cancel/ })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByTestId('outcome')).toMatchTextContent('cancelled');
+    await opener.click();
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('button', { name: /^Remove/ })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect.element(page.getByTestId('outcome')).toMatchTextContent('confirmed');
     await expect.element(opener).toHaveFocus();
@@ -32,10 +38,12 @@ describe('ConfirmDialog', () => {
     await page.getByRole('button', { name: 'Open' }).click();
     const confirm = page.getByRole('button', { name: /^Remove/ });
     const cancel = page.getByRole('button', { name: /^Cancel/ });
+    await expect.element(cancel).toHaveFocus();
+    await userEvent.keyboard('{Tab}');
     await expect.element(confirm).toHaveFocus();
     await userEvent.keyboard('{Tab}');
     await expect.element(cancel).toHaveFocus();
-    await userEvent.keyboard('{Tab}');
+    await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
     await expect.element(confirm).toHaveFocus();
     await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
     await expect.element(cancel).toHaveFocus();

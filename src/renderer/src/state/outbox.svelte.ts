@@ -23,6 +23,25 @@ export function rememberEntry(entry: OutboxEntry): void {
   if (!known || known.updatedAt <= entry.updatedAt) outbox.entries[entry.id] = entry;
 }
 
+/**
+ * The change still waiting to be sent for one SKU in one warehouse (queued or being sent), so a
+ * quantity never reads as if a booked change had not happened: "793 on hand · +7 waiting to send".
+ */
+export function pendingDelta(sku: string, warehouseId?: string): number {
+  let sum = 0;
+  for (const e of Object.values(outbox.entries)) {
+    if (e.sku === sku && (warehouseId === undefined || e.warehouseId === warehouseId) && (e.state === 'queued' || e.state === 'sending')) sum += e.delta;
+  }
+  return sum;
+}
+
+/** Entries queued before this window opened (an earlier session, a restart) count as pending too. */
+function loadPending(): Promise<void> {
+  return call((d) => d.outbox.list({ states: ['queued', 'sending'], limit: 500 })).then((r) => {
+    if (r.ok) for (const e of r.value.entries) rememberEntry(e);
+  });
+}
+
 let countsTimer: ReturnType<typeof setTimeout> | null = null;
 export function refreshOutboxCounts(): Promise<void> {
   return call((d) => d.outbox.list({ limit: 1 })).then((r) => {
@@ -44,6 +63,7 @@ export function startOutbox(): () => void {
     scheduleCounts();
   });
   void refreshOutboxCounts();
+  void loadPending();
   return () => {
     off();
     if (countsTimer) clearTimeout(countsTimer);

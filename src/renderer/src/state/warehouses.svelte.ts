@@ -1,6 +1,7 @@
 import type { Warehouse } from '../../../shared/ipc/records';
 import type { DeskError } from '../../../shared/ipc/result';
 import { call } from './desk';
+import { settings } from './settings.svelte';
 
 /** The warehouses (from the cache when offline), for names in tables and the adjust form's choice. */
 export const warehouses = $state<{ list: Warehouse[]; loaded: boolean; error: DeskError | null }>({ list: [], loaded: false, error: null });
@@ -21,4 +22,21 @@ export function warehouseLabel(id: string): string {
 }
 export function warehouseName(id: string): string {
   return warehouses.list.find((x) => x.id === id)?.name ?? id;
+}
+
+/** The warehouse this desk stands in (Settings), when it is one of the known warehouses. */
+export function deskWarehouseId(): string | null {
+  const chosen = settings.value.deskWarehouseId;
+  return chosen && warehouses.list.some((w) => w.id === chosen) ? chosen : null;
+}
+
+/**
+ * One row per warehouse: every known warehouse (a product with no stock record there yet still
+ * gets its row, at 0, so the first units can be booked into it), the desk's own first, then by name.
+ */
+export function levelsInEveryWarehouse<L extends { warehouseId: string }>(levels: readonly L[], empty: (warehouseId: string) => L): L[] {
+  const rows = [...levels];
+  for (const w of warehouses.list) if (!rows.some((l) => l.warehouseId === w.id)) rows.push(empty(w.id));
+  const desk = deskWarehouseId();
+  return rows.sort((a, b) => Number(b.warehouseId === desk) - Number(a.warehouseId === desk) || warehouseLabel(a.warehouseId).localeCompare(warehouseLabel(b.warehouseId)));
 }

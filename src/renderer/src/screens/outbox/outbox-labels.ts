@@ -11,8 +11,16 @@ export const STATE_LABELS: Record<OutboxState, { label: string; tone: BadgeTone 
   uncertain: { label: 'needs a decision', tone: 'bad' },
 };
 
+/**
+ * Refusals that the same request can get past later: the stock it lacked may arrive. Any other
+ * refusal (an unknown SKU or warehouse, a request the service finds invalid) would be refused
+ * again, so no Retry is offered for it, only Discard.
+ */
+const REFUSALS_THAT_CAN_CHANGE = new Set(['insufficient_stock', 'rate_limited', 'service_unavailable', 'internal_error', 'timeout', 'network_error', 'offline']);
+
 /** Main decides; these only choose which buttons to offer. */
-export const canRetry = (e: OutboxEntry): boolean => e.state === 'queued' || e.state === 'rejected';
+export const canRetry = (e: OutboxEntry): boolean =>
+  e.state === 'queued' || (e.state === 'rejected' && REFUSALS_THAT_CAN_CHANGE.has(e.lastError?.code ?? ''));
 export const canDiscard = (e: OutboxEntry): boolean => e.state === 'queued' || e.state === 'rejected';
 
 /** What the two stock values say about an uncertain entry, in words a worker can act on. */

@@ -23,9 +23,16 @@ export function canCancel(status: ShipmentStatus): boolean {
 }
 
 export const SCOPE_LABEL: Record<1 | 2, string> = {
-  1: '1 · booked through the service',
-  2: '2 · registered only, booked elsewhere',
+  1: 'Booked through the service',
+  2: 'Booked with the carrier directly (recorded here only)',
 };
+
+/** Carriers as people write them: "DHL", "PostNL", not the service's lower-case codes. */
+const CARRIER_NAMES: Record<string, string> = { dhl: 'DHL', ups: 'UPS', dpd: 'DPD', gls: 'GLS', tnt: 'TNT', fedex: 'FedEx', postnl: 'PostNL', usps: 'USPS', colissimo: 'Colissimo', bpost: 'bpost' };
+export function carrierName(code: string | null | undefined): string {
+  if (!code) return '—';
+  return CARRIER_NAMES[code.toLowerCase()] ?? code.toUpperCase();
+}
 
 /** What a shipment is called on screen: its reference, or its token when it has none. */
 export function shipmentName(s: { reference: string; token: string }): string {
