@@ -10,26 +10,29 @@ function volatile(page: Page) {
  * Writes one fixed text into what differs from run to run (clock times, ages, request ids, the
  * sandbox's port), so that the masks over them, and everything laid out beside them, have the same
  * width in every run: a mask only hides pixels, it does not stop a longer "12 min ago" from
- * pushing its neighbours along.
+ * pushing its neighbours along. A string, run in the page: this file is type-checked without the
+ * DOM's types.
  */
+const STEADY_VOLATILE_TEXT = `(() => {
+  const rules = [
+    [/\\b\\d{1,2}:\\d\\d(:\\d\\d)?( ?[AP]M)?/g, '12:00'],
+    [/req_[A-Za-z0-9]{6,}/g, 'req_0000000000'],
+    [/\\b(just now|\\d+ (second|minute|min|hour|day|week|month|year)s? ago|(a|an) (minute|hour|day|week|month|year) ago)\\b/g, '1 min ago'],
+    [/(127\\.0\\.0\\.1|localhost):\\d{2,5}/g, '$1:40000'],
+  ];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const before = node.nodeValue ?? '';
+    const after = rules.reduce((text, [pattern, fixed]) => text.replace(pattern, fixed), before);
+    if (after !== before) node.nodeValue = after;
+  }
+  for (const input of document.querySelectorAll('input')) {
+    input.value = input.value.replace(/(127\\.0\\.0\\.1|localhost):\\d{2,5}/, '$1:40000');
+  }
+})()`;
+
 async function steadyVolatileText(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const rules: [RegExp, string][] = [
-      [/\b\d{1,2}:\d\d(:\d\d)?( ?[AP]M)?/g, '12:00'],
-      [/req_[A-Za-z0-9]{6,}/g, 'req_0000000000'],
-      [/\b(just now|\d+ (second|minute|min|hour|day|week|month|year)s? ago|(a|an) (minute|hour|day|week|month|year) ago)\b/g, '1 min ago'],
-      [/(127\.0\.0\.1|localhost):\d{2,5}/g, '$1:40000'],
-    ];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const before = node.nodeValue ?? '';
-      const after = rules.reduce((text, [pattern, fixed]) => text.replace(pattern, fixed), before);
-      if (after !== before) node.nodeValue = after;
-    }
-    for (const input of document.querySelectorAll<HTMLInputElement>('input')) {
-      input.value = input.value.replace(/(127\.0\.0\.1|localhost):\d{2,5}/, '$1:40000');
-    }
-  });
+  await page.evaluate(STEADY_VOLATILE_TEXT);
 }
 
 /**
