@@ -15,7 +15,16 @@ const MICRONS_PER_MM = 1000;
 async function withDocument<T>(document: LabelDocument, use: (window: BrowserWindow) => Promise<T>): Promise<T> {
   const window = new BrowserWindow({
     show: false,
-    webPreferences: { ...secureWebPreferences(null), partition: PRINT_PARTITION, javascript: false },
+    // Restated literally, as for the main window, so static scanners (Electronegativity) see them here.
+    webPreferences: {
+      ...secureWebPreferences(null),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      disableBlinkFeatures: 'Auxclick',
+      partition: PRINT_PARTITION,
+      javascript: false,
+    },
   });
   try {
     session.fromPartition(PRINT_PARTITION).setPermissionRequestHandler((_c, _p, callback) => callback(false));
