@@ -1,4 +1,5 @@
 import bwipjs from 'bwip-js/node';
+import { failure } from '../../shared/ipc/result';
 
 /** The symbologies a label carries, each drawn by bwip-js (BWIPP), never by hand. */
 export type Symbology = 'code128' | 'ean13' | 'upca' | 'ean8' | 'gs1-128' | 'gs1datamatrix' | 'qrcode';
@@ -35,14 +36,21 @@ function padding(symbology: Symbology): { paddingwidth: number; paddingheight: n
 
 export function barcodeSvg(code: Barcode): BarcodeSvg {
   const linear = LINEAR.has(code.symbology);
-  const svg = bwipjs.toSVG({
-    bcid: code.symbology,
-    text: code.data,
-    scale: 1,
-    ...(linear ? { height: 12 } : {}),
-    ...padding(code.symbology),
-    ...(code.symbology === 'qrcode' ? { eclevel: 'M' } : {}),
-  });
+  let svg: string;
+  try {
+    svg = bwipjs.toSVG({
+      bcid: code.symbology,
+      text: code.data,
+      scale: 1,
+      ...(linear ? { height: 12 } : {}),
+      ...padding(code.symbology),
+      ...(code.symbology === 'qrcode' ? { eclevel: 'M' } : {}),
+    });
+  } catch (error) {
+    // BWIPP refuses data its symbology cannot carry (a lot with a parenthesis, which its GS1
+    // syntax reads as the start of an AI): the worker's input, so a typed refusal, not a crash.
+    throw failure('label_not_printable', `${code.data} cannot be drawn as ${code.symbology}: ${error instanceof Error ? error.message.replace(/^bwipp\.\w+#\d+: /, '') : String(error)}.`);
+  }
   // bwip-js gives a viewBox only: the template sizes the symbol. At scale 1 a linear module is 1 unit, a 2D one 2.
   const width = Number(/viewBox="0 0 ([\d.]+) /.exec(svg)?.[1]);
   if (!Number.isFinite(width) || width <= 0) throw new Error(`bwip-js drew ${code.symbology} without a viewBox`);

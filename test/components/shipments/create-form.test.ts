@@ -168,7 +168,7 @@ describe('Create shipment form in Chromium', () => {
     render(CreateShipmentForm, { oncreated: () => {} });
     await fillValid();
     await page.getByRole('button', { name: 'Create shipment' }).click();
-    await expect.element(page.getByText('req_123')).toBeVisible();
+    await expect.element(page.getByText('req_123', { exact: true })).toBeVisible();
     expect(errorOf('recipient.address.postalCode')).toBe('unknown postal code for DE');
   });
 });

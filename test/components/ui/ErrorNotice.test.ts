@@ -14,7 +14,7 @@ describe('ErrorNotice', () => {
     await expect.element(alert).toMatchTextContent('Only 3 on hand in Main hall.');
     await expect.element(alert).toMatchTextContent('insufficient_stock');
     await expect.element(alert).toMatchTextContent('req_8f2a91');
-    await page.getByRole('button', { name: 'Copy id (request id req_8f2a91)' }).click();
+    await page.getByRole('button', { name: 'Copy (request id req_8f2a91)' }).click();
     await expect.element(page.getByRole('button', { name: /request id req_8f2a91/ })).toMatchTextContent(/Copied|Copy failed/);
     await page.screenshot({ path: '../../artifacts/components/error-notice.png' });
   });
