@@ -10,7 +10,11 @@ wanted=$(tr -d ' \nv' < .nvmrc)
 major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 local_node=.node/bin/node
 
-if [ "$(major node)" -ge "$wanted" ]; then
+# Run again, `node` on PATH may be this project's own (npm run puts node_modules/.bin/node first):
+# that one is not the machine's, and must not be deleted as if it were.
+ours() { [ -x "$local_node" ] && [ "$(realpath "$(command -v node)")" = "$(realpath "$local_node")" ]; }
+
+if ! ours && [ "$(major node)" -ge "$wanted" ]; then
   echo "Node $(node -v) on PATH is new enough; using it."
   rm -rf .node
 else
