@@ -91,14 +91,6 @@ export interface ScanDetectorOptions {
 
 /** Some scanners pause a little before the suffix key: it may trail by up to this many limits. */
 export const SUFFIX_GRACE_FACTOR = 2;
-/**
- * A busy desk (a loaded CPU, a USB hub) can hold a scanner's keys back mid-code. A burst already
- * proven fast (the minimum length at scanner speed) is carried across a pause up to this long when
- * it resumes with a character or the suffix, instead of being cut in two, a refusal and a wrong
- * code. Only with a suffix: without one, a pause is what ends a code.
- */
-export const STALL_TOLERANCE_MS = 750;
-const MAX_STALLS = 3;
 const REPLACEMENT = '\uFFFD';
 const PREVIEW_LENGTH = 24;
 
@@ -126,7 +118,6 @@ export class ScanDetector {
   #first = 0;
   #last = 0;
   #unreadable: string[] = [];
-  #stalls = 0;
   #cancelIdle: (() => void) | null = null;
   /** Digits typed on the keypad with Alt held (Alt+0029 is a GS). */
   #altDigits = '';
@@ -166,7 +157,6 @@ export class ScanDetector {
     this.#capsLock = false;
     this.#keys = 0;
     this.#unreadable = [];
-    this.#stalls = 0;
     this.#altDigits = '';
     this.#cancelIdle?.();
     this.#cancelIdle = null;
@@ -222,13 +212,9 @@ export class ScanDetector {
     const isSuffix = this.#isSuffix(event);
     const isOtherEnd = !isSuffix && (lineEnd || event.key === 'Tab');
     const allowed = isSuffix ? limit * SUFFIX_GRACE_FACTOR : limit;
+    const inBurst = gap !== null && gap <= allowed;
     const gs = !isSuffix && !isOtherEnd && isGroupSeparatorKey(event, this.#config.gsKey);
     const reading = isSuffix || isOtherEnd ? null : gs ? { us: GS, desk: GS } : readKey(event);
-    const modified = !gs && (event.ctrlKey || event.metaKey || (event.altKey && !event.getModifierState?.('AltGraph')));
-    const resumes = isSuffix || (!modified && !event.repeat && reading?.us != null);
-    const stalled = gap !== null && gap > allowed && resumes && this.#mayBridge(gap);
-    if (stalled) this.#stalls += 1;
-    const inBurst = gap !== null && (gap <= allowed || stalled);
 
     this.#options.onKey?.({
       char: reading ? (this.#config.scannerLayout === 'desk' ? reading.desk : reading.us) : null,
@@ -264,6 +250,7 @@ export class ScanDetector {
       return;
     }
 
+    const modified = !gs && (event.ctrlKey || event.metaKey || (event.altKey && !event.getModifierState?.('AltGraph')));
     const read: KeyReading | null = modified || reading?.us == null ? null : reading;
     // Attached to a field, keys type into it until a scan is certain (the field's owner then
     // restores or clears it): swallowing there would eat a fast typist's second digit.
@@ -331,25 +318,15 @@ export class ScanDetector {
     return Math.max(0, this.#keys - this.#config.prefix.length);
   }
 
-  /** Whether a pause this long may be a stall inside this burst rather than its end. */
-  #mayBridge(gap: number): boolean {
-    return this.#config.suffix !== 'None' && this.#stalls < MAX_STALLS && this.#codeKeys() >= this.#config.minLength && gap <= STALL_TOLERANCE_MS;
-  }
-
-  /** How long this burst may go quiet before it has ended. */
-  #quietLimit(): number {
-    const grace = this.#config.maxInterKeyMs * SUFFIX_GRACE_FACTOR;
-    return this.#mayBridge(STALL_TOLERANCE_MS) ? Math.max(grace, STALL_TOLERANCE_MS) : grace;
-  }
-
   /** A burst that stops without its suffix is reported once it has been quiet long enough. */
-  #watchIdle(wait = this.#quietLimit() + 1): void {
+  #watchIdle(): void {
+    const wait = this.#config.maxInterKeyMs * SUFFIX_GRACE_FACTOR + 1;
     this.#cancelIdle = this.#schedule(() => {
       this.#cancelIdle = null;
       if (this.#keys === 0) return;
       const quiet = this.#now() - this.#last;
-      if (quiet > this.#quietLimit()) this.#endBurst();
-      else this.#watchIdle(this.#quietLimit() - quiet + 1);
+      if (quiet > this.#config.maxInterKeyMs * SUFFIX_GRACE_FACTOR) this.#endBurst();
+      else this.#watchIdle();
     }, wait);
   }
 
