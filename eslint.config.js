@@ -40,7 +40,7 @@ const mainZones = [
 ];
 
 export default ts.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/artifacts/**', '**/*.gen.ts'] },
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/artifacts/**', '**/*.gen.ts', 'src/renderer/src/i18n/paraglide/**'] },
   js.configs.recommended,
   ...ts.configs.recommended,
   ...svelte.configs.recommended,
