@@ -77,3 +77,11 @@ export function syncDocumentLanguage(doc: Document = document): () => void {
     });
   });
 }
+
+/** Each language by its own name: a worker finds theirs whatever the screen shows now. */
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', de: 'Deutsch', nl: 'Nederlands', fr: 'Français', pl: 'Polski' };
+
+/** What 'system' resolves to now (shown beside the choice that follows the computer). */
+export function systemLocale(): Locale {
+  return resolveLocale('system', state.system);
+}
