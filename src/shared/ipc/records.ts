@@ -398,7 +398,10 @@ export type SettingsPatch = z.infer<typeof SettingsPatch>;
 export const Notice = z.object({
   level: z.enum(['info', 'warning', 'error']),
   code: z.string(),
+  /** English, for logs and support; the screens say it in the desk's language from the code and params. */
   message: z.string(),
+  /** The values the message names (a file, an account), for the screens' own wording of it. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   at: IsoDateTime,
 });
 export type Notice = z.infer<typeof Notice>;
