@@ -47,6 +47,9 @@ export default defineConfig({
             headless: true,
             provider: playwright({
               launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+              // The desk follows the OS language: pinned (British English, 24-hour times) so the
+              // texts do not depend on the machine's.
+              contextOptions: { locale: 'en-GB' },
             }),
             instances: [{ browser: 'chromium' }],
             screenshotDirectory: 'test/artifacts/components',
