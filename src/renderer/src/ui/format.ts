@@ -99,3 +99,8 @@ export function formatDelta(n: number, locale: string = formatLocale()): string 
 export function formatWeight(grams: number, locale: string = formatLocale()): string {
   return grams < 1000 ? weightFormat(locale, 'gram').format(grams) : weightFormat(locale, 'kilogram').format(grams / 1000);
 }
+
+/** Grams always as kilograms, to the hundredth ("0.43 kg"): CO₂ figures read in one unit. */
+export function formatKilograms(grams: number, locale: string = formatLocale()): string {
+  return weightFormat(locale, 'kilogram').format(Math.round(grams / 10) / 100);
+}

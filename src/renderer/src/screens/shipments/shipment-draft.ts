@@ -1,3 +1,5 @@
+import { m } from '../../i18n/messages';
+import { formatNumber } from '../../ui/format';
 import type { z } from 'zod';
 import { ShipmentDraft, type SERVICE_LEVELS } from '../../../../shared/ipc/records';
 
@@ -100,25 +102,25 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   const last = String(issue.path.at(-1) ?? '');
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.expected === 'int') return 'Enter a whole number';
-      if (issue.expected === 'number') return (issue as { received?: string }).received === 'NaN' ? 'Enter a number' : 'Required';
-      return 'Required';
+      if (issue.expected === 'int') return m.draft_whole_number();
+      if (issue.expected === 'number') return (issue as { received?: string }).received === 'NaN' ? m.draft_number() : m.draft_required();
+      return m.draft_required();
     case 'too_small':
-      if (issue.origin === 'string') return 'Required';
-      if (issue.origin === 'array') return last === 'parcels' ? 'Add at least one parcel' : `At least ${String(issue.minimum)}`;
-      return `At least ${String(issue.minimum)}`;
+      if (issue.origin === 'string') return m.draft_required();
+      if (issue.origin === 'array') return last === 'parcels' ? m.draft_add_parcel() : m.draft_at_least({ n: String(issue.minimum) });
+      return m.draft_at_least({ n: String(issue.minimum) });
     case 'too_big':
-      if (issue.origin === 'string') return `At most ${String(issue.maximum)} characters`;
-      if (issue.origin === 'array') return `At most ${String(issue.maximum)} parcels`;
-      return `At most ${new Intl.NumberFormat().format(Number(issue.maximum))}`;
+      if (issue.origin === 'string') return m.draft_at_most_chars({ n: String(issue.maximum) });
+      if (issue.origin === 'array') return m.draft_at_most_parcels({ n: String(issue.maximum) });
+      return m.adjust_at_most({ max: formatNumber(Number(issue.maximum)) });
     case 'invalid_format':
-      if (last === 'country') return 'Two letters, e.g. DE or FR';
-      if (last === 'clientRequestId') return 'Internal: the request id is not a UUID';
-      if (last === 'carrier') return 'A carrier code: 2 to 32 letters, digits, _ or -, e.g. dhl';
-      if (last === 'trackingNumber') return '4 to 40 letters, digits or -';
+      if (last === 'country') return m.draft_country();
+      if (last === 'clientRequestId') return m.draft_request_id();
+      if (last === 'carrier') return m.draft_carrier();
+      if (last === 'trackingNumber') return m.draft_tracking();
       return issue.message;
     default:
-      return issue.message || 'Not valid';
+      return issue.message || m.draft_not_valid();
   }
 }
 
@@ -144,7 +146,7 @@ export function checkDraft(form: DraftForm, clientRequestId: string): DraftCheck
     if (key in errors) continue;
     // An empty field is simply missing, whatever rule it would break once filled in.
     const value = valueAt(candidate, issue.path);
-    errors[key] = value === undefined || (typeof value === 'string' && value.trim() === '') ? 'Required' : describeIssue(issue);
+    errors[key] = value === undefined || (typeof value === 'string' && value.trim() === '') ? m.draft_required() : describeIssue(issue);
   }
   return { ok: false, errors };
 }
