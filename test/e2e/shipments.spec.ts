@@ -126,7 +126,7 @@ test('cancel a created shipment after confirming; the service answer shows', asy
   await expect(d.getByTestId('shipment-status')).toHaveText('Created');
   await d.getByRole('button', { name: 'Cancel shipment…' }).click();
   await page.getByRole('dialog').getByRole('button', { name: /^Cancel shipment/ }).click();
-  await expect(d.getByRole('status').filter({ hasText: 'The service answered' })).toContainText('is cancelled since');
+  await expect(d.getByRole('status').filter({ hasText: 'The service answered' })).toContainText('Cancelled since');
   await expect(d.getByTestId('shipment-status')).toHaveText('Cancelled');
   await expect(d.getByRole('button', { name: 'Cancel shipment…' })).toHaveCount(0);
   await matchBaseline(page, desk, 'shipments-cancelled');

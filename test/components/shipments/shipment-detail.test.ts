@@ -80,7 +80,7 @@ describe('Shipment detail in Chromium', () => {
     expect(calls.filter((c) => c.startsWith('cancel'))).toEqual([]);
     await detail.getByRole('button', { name: 'Cancel shipment…' }).click();
     await page.getByRole('dialog').getByRole('button', { name: /^Cancel shipment/ }).click();
-    await expect.element(detail.getByText(/The service answered: ORD-1 is cancelled since/)).toBeVisible();
+    await expect.element(detail.getByText(/The service answered: ORD-1, Cancelled since/)).toBeVisible();
     expect(calls).toContain(`cancel:${T(1)}`);
     await expect.element(detail.getByRole('button', { name: 'Cancel shipment…' })).not.toBeInTheDocument();
 

@@ -10,7 +10,9 @@ export type { Locale } from './paraglide/runtime.js';
  * times with: the OS's own tag when it speaks the chosen language (nl-BE keeps its own dates),
  * else the language itself.
  */
-const state = $state<{ setting: LanguageSetting; system: readonly string[] }>({ setting: 'system', system: [] });
+// The OS's languages as the renderer sees them (Chromium, and so Electron's app.getLocale(), starts
+// with them); setSystemLanguages replaces them where a host knows better.
+const state = $state<{ setting: LanguageSetting; system: readonly string[] }>({ setting: 'system', system: typeof navigator === 'undefined' ? [] : [...navigator.languages] });
 
 function languageOf(tag: string): string {
   return tag.toLowerCase().split(/[-_]/)[0] ?? '';

@@ -112,7 +112,7 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     case 'too_big':
       if (issue.origin === 'string') return m.draft_at_most_chars({ n: String(issue.maximum) });
       if (issue.origin === 'array') return m.draft_at_most_parcels({ n: String(issue.maximum) });
-      return m.adjust_at_most({ max: formatNumber(Number(issue.maximum)) });
+      return m.draft_at_most({ n: formatNumber(Number(issue.maximum)) });
     case 'invalid_format':
       if (last === 'country') return m.draft_country();
       if (last === 'clientRequestId') return m.draft_request_id();
