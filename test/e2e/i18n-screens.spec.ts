@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
 import { generousScanner, restMouse, scanCode, seriousA11yProblems } from './support/page-helpers';
 
