@@ -32,7 +32,7 @@ export const channels = {
   /** The cached stock list, paged by offset for a virtual list; works offline. */
   'stock.search': {
     input: z.strictObject({
-      /** Prefix of a SKU, of a word of the name, or of a barcode. */
+      /** Prefix of a SKU, of a word of the name, or of a barcode; when nothing starts with it, text inside one. */
       query: z.string().max(200).optional(),
       warehouseId: r.WarehouseId.optional(),
       sort: z.enum(['sku', 'name', 'onHand', 'available', 'updatedAt']).optional(),
@@ -40,7 +40,7 @@ export const channels = {
       offset: z.number().int().min(0).max(10_000_000).optional(),
       ...page,
     }),
-    output: z.object({ rows: z.array(r.StockRow), total: z.number().int() }),
+    output: z.object({ rows: z.array(r.StockRow), total: z.number().int(), match: z.literal('contains').optional() }),
   },
   'stock.adjust': { input: r.AdjustInput, output: r.OutboxEntry },
   /** The stock list as shown, to a CSV file. */
