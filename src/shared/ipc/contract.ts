@@ -84,7 +84,19 @@ export const channels = {
   'outbox.links': { input: z.strictObject({ ids: z.array(w.OutboxEntryId).max(500) }), output: z.array(w.UndoLink) },
 
   'shipments.list': {
-    input: z.strictObject({ status: r.ShipmentStatus.optional(), reference: z.string().max(64).optional(), cursor, ...page }).optional(),
+    input: z
+      .strictObject({
+        status: r.ShipmentStatus.optional(),
+        /** Exactly this reference, as the service filters. */
+        reference: z.string().max(64).optional(),
+        /** Text anywhere in the reference, any case (from the cached copies, read whole first when online). */
+        search: z.string().max(64).optional(),
+        /** By creation time; given, the list comes sorted from the cached copies as `search` does. */
+        order: z.enum(['newest', 'oldest']).optional(),
+        cursor,
+        ...page,
+      })
+      .optional(),
     output: z.object({ shipments: z.array(r.Shipment), nextCursor: z.string().nullable(), source: r.Source }),
   },
   'shipments.read': { input: z.strictObject({ token: r.ShipmentToken }), output: r.Shipment },
