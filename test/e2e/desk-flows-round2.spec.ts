@@ -54,3 +54,63 @@ test('9. a stock list row shows what is booked here but not sent yet', async ({ 
   // Once sent, the note goes.
   await expect(page.getByTestId('row-pending')).toHaveCount(0, { timeout: 60_000 });
 });
+
+test('5 and 10. the shipment list: newest first, a sort, a reference found by any part of it, the token box below the list', async ({ page, desk }) => {
+  await openDesk(page, desk.url);
+  await page.keyboard.press('F3');
+  const table = page.getByTestId('shipments-table');
+  await expect(table.getByRole('button', { name: /^Open shipment/ }).first()).toBeVisible({ timeout: 30_000 });
+  const created = () => table.locator('tbody time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+  const newest = await created();
+  expect(newest.length).toBeGreaterThan(1);
+  expect(newest).toEqual([...newest].sort().reverse());
+  // The first thing on the screen is the list's filters, the token box comes after the table.
+  const tokenBox = (await page.getByTestId('open-token').boundingBox())!;
+  const listBox = (await table.boundingBox())!;
+  expect(tokenBox.y).toBeGreaterThan(listBox.y);
+
+  await page.getByTestId('shipments-order').selectOption('oldest');
+  await expect.poll(async () => (await created())[0]! < newest[0]!).toBe(true);
+  const oldest = await created();
+  expect(oldest).toEqual([...oldest].sort());
+
+  // Part of a reference, in lower case: "ord-10001" finds ORD-100010…ORD-100019.
+  await page.getByTestId('shipments-reference').fill('ord-10001');
+  await expect.poll(async () => (await table.locator('tbody .ref').allTextContents()).join(',')).toMatch(/^ORD-10001\d(,ORD-10001\d)*$/);
+  expect(await table.locator('tbody .ref').count()).toBeGreaterThan(1);
+});
+
+test('12 and 13. a delivered shipment: the everyday actions first, Delete apart and not red-filled; the transit time takes the focus', async ({ page, desk }) => {
+  await openDesk(page, desk.url);
+  await page.keyboard.press('F3');
+  await page.getByTestId('shipments-status').selectOption('delivered');
+  const table = page.getByTestId('shipments-table');
+  await expect
+    .poll(async () => {
+      const states = await table.locator('td[data-status]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));
+      return states.length > 0 && states.every((s) => s === 'delivered');
+    })
+    .toBe(true);
+  // A delivered shipment booked with the carrier directly (its record can be deleted).
+  const rows = table.getByRole('button', { name: /^Open shipment/ });
+  const detail = page.getByTestId('shipment-detail');
+  let found = false;
+  for (let i = 0; i < (await rows.count()) && !found; i++) {
+    await rows.nth(i).click();
+    await expect(detail).toBeVisible();
+    found = (await detail.getByRole('button', { name: /^Delete/ }).count()) > 0;
+    if (!found) await detail.getByRole('button', { name: '← All shipments' }).click();
+  }
+  expect(found, 'a delivered shipment whose record can be deleted').toBe(true);
+  const actions = detail.locator('section.actions button');
+  await expect(actions.first()).toHaveText('Green index');
+  const remove = detail.getByRole('button', { name: 'Delete this record…' });
+  await expect(detail.getByTestId('shipment-destructive')).toContainText('removes it from the list; a booking made with the carrier stays');
+  // Outlined, not filled red: its background is not the danger colour.
+  await expect(remove).toHaveCSS('border-style', 'dashed');
+  await expect(remove).not.toHaveCSS('background-color', 'rgb(179, 38, 30)');
+
+  await detail.getByRole('button', { name: 'Transit time' }).click();
+  await expect(detail.getByTestId('transit-time')).toBeVisible();
+  await expect(detail.locator('.result:has([data-testid="transit-time"])')).toBeFocused();
+});

@@ -153,13 +153,13 @@ test('create a scope 2 shipment with the form, then delete it; offline refuses',
   // Offline: delete and cancel need the service, the buttons say so.
   await desk.setFaults({ unreachable: true });
   await d.getByRole('button', { name: 'Transit time' }).click().catch(() => {});
-  await expect(d.getByRole('button', { name: 'Delete shipment…' })).toBeDisabled({ timeout: 15_000 });
+  await expect(d.getByRole('button', { name: 'Delete this record…' })).toBeDisabled({ timeout: 15_000 });
   await expect(d.getByText(/Offline: cancel, delete and the calculations need the service/)).toBeVisible();
   await desk.setFaults({ unreachable: false });
-  await expect(d.getByRole('button', { name: 'Delete shipment…' })).toBeEnabled({ timeout: 30_000 });
+  await expect(d.getByRole('button', { name: 'Delete this record…' })).toBeEnabled({ timeout: 30_000 });
 
-  await d.getByRole('button', { name: 'Delete shipment…' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /^Delete shipment/ }).click();
+  await d.getByRole('button', { name: 'Delete this record…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /^Delete the record/ }).click();
   await expect(page.getByRole('status').filter({ hasText: `Shipment ${reference} (${token}) was deleted by the service.` })).toBeVisible();
   await expect(page.getByTestId('shipments-table').getByText(token)).toHaveCount(0);
 
