@@ -114,3 +114,17 @@ test('12 and 13. a delivered shipment: the everyday actions first, Delete apart 
   await expect(detail.getByTestId('transit-time')).toBeVisible();
   await expect(detail.locator('.result:has([data-testid="transit-time"])')).toBeFocused();
 });
+
+test('8. an idle desk learns the service is gone before anyone asks it for something', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  await openDesk(page, desk.url);
+  try {
+    await desk.setFaults({ unreachable: true });
+    // No scan, no click: the quiet probe finds out, and the band says so.
+    await expect(page.getByTestId('offline-banner')).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByTestId('connectivity')).toHaveText(/Offline/);
+  } finally {
+    await desk.setFaults({ unreachable: false });
+  }
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 60_000 });
+});
