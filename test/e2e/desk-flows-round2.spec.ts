@@ -128,3 +128,45 @@ test('8. an idle desk learns the service is gone before anyone asks it for somet
   }
   await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 60_000 });
 });
+
+test('15. a new shipment: the sender is the desk’s warehouse, the carrier a choice, kilograms as written, Enter goes on to the next empty field', async ({ page, desk }) => {
+  await openDesk(page, desk.url);
+  await page.keyboard.press('F5');
+  await page.getByLabel("This desk's warehouse").selectOption({ label: 'Lyon Saint-Exupéry (LYS1)' });
+  await page.keyboard.press('F3');
+  await page.getByRole('tab', { name: 'New shipment' }).click();
+  const form = page.getByTestId('create-shipment');
+  const field = (name: string) => form.locator(`[name="${name}"]`);
+  await expect(field('sender.name')).toHaveValue('Lyon Saint-Exupéry');
+  await expect(form.getByLabel('Fill from a warehouse')).toHaveValue(/.+/);
+  // Not free text: a choice of carriers, by their names.
+  await expect(field('carrier')).toHaveJSProperty('tagName', 'SELECT');
+  await expect(field('carrier').locator('option', { hasText: 'DPD' })).toHaveCount(1);
+
+  await field('reference').fill('ROUND2-15');
+  await field('carrier').selectOption({ label: 'DPD' });
+  // Enter in a field goes to the next one still empty: the recipient's name, skipping the filled sender.
+  await field('reference').press('Enter');
+  await expect(field('recipient.name')).toBeFocused();
+  await page.keyboard.type('Jonas Müller');
+  await page.keyboard.press('Enter');
+  await expect(field('recipient.address.line1')).toBeFocused();
+  await page.keyboard.type('Torstraße 1');
+  await page.keyboard.press('Enter');
+  // line 2 is optional: skipped
+  await expect(field('recipient.address.city')).toBeFocused();
+  await page.keyboard.type('Berlin');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('10119');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('de');
+  await page.keyboard.press('Enter');
+  await expect(field('parcels.0.weightGrams')).toBeFocused();
+  await page.keyboard.type('1,5 kg');
+  // Complete: Enter creates it, and the line says so in words.
+  await page.keyboard.press('Enter');
+  const detail = page.getByTestId('shipment-detail');
+  await expect(detail.getByRole('status').filter({ hasText: 'Shipment ROUND2-15 was created' })).toBeVisible({ timeout: 20_000 });
+  await expect(detail.getByRole('status')).not.toContainText(': created.');
+  await expect(detail.locator('section.shipping')).toContainText('DPD');
+});

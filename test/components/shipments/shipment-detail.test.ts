@@ -111,7 +111,7 @@ describe('Shipment detail in Chromium', () => {
     await page.viewport(1280, 800);
     render(ShipmentsScreen, { openToken: T(4) });
     const shipping = page.getByRole('region', { name: 'Shipping' });
-    await expect.element(shipping).toMatchTextContent(/Carrier\s*dhl/);
+    await expect.element(shipping).toMatchTextContent(/Carrier\s*DHL/);
     await expect.element(shipping).toMatchTextContent('Booked with the carrier directly (recorded here only)');
     // As a narrow card beside the addresses, the scope broke over three lines and a date over two.
     const values = [
