@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { StockRow } from '../../shared/ipc/records';
-import type { StockSort } from './stock-search';
+import type { StockSort } from './stock-sort';
 
 export interface ContainsQuery {
   /** Folded terms (as the key index holds them); an item matches when each is inside one of its keys. */

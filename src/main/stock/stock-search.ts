@@ -2,8 +2,9 @@ import type Database from 'better-sqlite3';
 import type { StockRow } from '../../shared/ipc/records';
 import { queryRanges, type PrefixRange } from '../kernel/cache/search-keys';
 import { containsSearch } from './contains-search';
+import type { StockSort } from './stock-sort';
 
-export type StockSort = 'sku' | 'name' | 'onHand' | 'available' | 'updatedAt';
+export type { StockSort };
 
 export interface StockSearchInput {
   query?: string;
