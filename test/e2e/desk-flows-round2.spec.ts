@@ -189,3 +189,15 @@ test('14. at 1024x700: every tab and the worker box in view, the earlier scans a
   await expect(verdict).toBeInViewport({ ratio: 0.95 }); // 1 misses by a fraction of a pixel of rounding
   await expect(page.getByTestId('recent-strip')).toBeInViewport();
 });
+
+test('5. products are found by a word of their name, or any part of the SKU', async ({ page, desk }) => {
+  await openDesk(page, desk.url);
+  await page.keyboard.press('F2');
+  await page.getByRole('tab', { name: 'Products' }).click();
+  await page.getByTestId('products-search').fill('MAILER');
+  const table = page.getByTestId('products-table');
+  await expect.poll(async () => (await table.locator('tbody tr').allInnerTexts()).length).toBeGreaterThan(1);
+  for (const row of await table.locator('tbody tr').allInnerTexts()) expect(row.toLowerCase()).toContain('mailer');
+  await page.getByTestId('products-search').fill('000042');
+  await expect(table.locator('tbody tr').first()).toContainText('WD-000042');
+});

@@ -107,7 +107,16 @@ export const channels = {
   'shipments.transitTime': { input: r.TransitTimeInput, output: r.TransitTime },
 
   'products.list': {
-    input: z.strictObject({ skuPrefix: z.string().max(64).optional(), barcode: z.string().max(64).optional(), cursor, ...page }).optional(),
+    input: z
+      .strictObject({
+        skuPrefix: z.string().max(64).optional(),
+        barcode: z.string().max(64).optional(),
+        /** Text anywhere in the name or SKU, any case: from the cached catalogue (source `cache`). */
+        search: z.string().max(64).optional(),
+        cursor,
+        ...page,
+      })
+      .optional(),
     output: z.object({ products: z.array(r.Product), nextCursor: z.string().nullable(), source: r.Source }),
   },
   'warehouses.list': { input: none, output: z.array(r.Warehouse) },
