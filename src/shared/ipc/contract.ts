@@ -32,7 +32,7 @@ export const channels = {
   /** The cached stock list, paged by offset for a virtual list; works offline. */
   'stock.search': {
     input: z.strictObject({
-      /** Prefix of a SKU, of a word of the name, or of a barcode. */
+      /** Prefix of a SKU, of a word of the name, or of a barcode; when nothing starts with it, text inside one. */
       query: z.string().max(200).optional(),
       warehouseId: r.WarehouseId.optional(),
       sort: z.enum(['sku', 'name', 'onHand', 'available', 'updatedAt']).optional(),
@@ -40,7 +40,7 @@ export const channels = {
       offset: z.number().int().min(0).max(10_000_000).optional(),
       ...page,
     }),
-    output: z.object({ rows: z.array(r.StockRow), total: z.number().int() }),
+    output: z.object({ rows: z.array(r.StockRow), total: z.number().int(), match: z.literal('contains').optional() }),
   },
   'stock.adjust': { input: r.AdjustInput, output: r.OutboxEntry },
   /** The stock list as shown, to a CSV file. */
@@ -84,7 +84,19 @@ export const channels = {
   'outbox.links': { input: z.strictObject({ ids: z.array(w.OutboxEntryId).max(500) }), output: z.array(w.UndoLink) },
 
   'shipments.list': {
-    input: z.strictObject({ status: r.ShipmentStatus.optional(), reference: z.string().max(64).optional(), cursor, ...page }).optional(),
+    input: z
+      .strictObject({
+        status: r.ShipmentStatus.optional(),
+        /** Exactly this reference, as the service filters. */
+        reference: z.string().max(64).optional(),
+        /** Text anywhere in the reference, any case (from the cached copies, read whole first when online). */
+        search: z.string().max(64).optional(),
+        /** By creation time; given, the list comes sorted from the cached copies as `search` does. */
+        order: z.enum(['newest', 'oldest']).optional(),
+        cursor,
+        ...page,
+      })
+      .optional(),
     output: z.object({ shipments: z.array(r.Shipment), nextCursor: z.string().nullable(), source: r.Source }),
   },
   'shipments.read': { input: z.strictObject({ token: r.ShipmentToken }), output: r.Shipment },
@@ -95,7 +107,16 @@ export const channels = {
   'shipments.transitTime': { input: r.TransitTimeInput, output: r.TransitTime },
 
   'products.list': {
-    input: z.strictObject({ skuPrefix: z.string().max(64).optional(), barcode: z.string().max(64).optional(), cursor, ...page }).optional(),
+    input: z
+      .strictObject({
+        skuPrefix: z.string().max(64).optional(),
+        barcode: z.string().max(64).optional(),
+        /** Text anywhere in the name or SKU, any case: from the cached catalogue (source `cache`). */
+        search: z.string().max(64).optional(),
+        cursor,
+        ...page,
+      })
+      .optional(),
     output: z.object({ products: z.array(r.Product), nextCursor: z.string().nullable(), source: r.Source }),
   },
   'warehouses.list': { input: none, output: z.array(r.Warehouse) },

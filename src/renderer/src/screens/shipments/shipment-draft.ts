@@ -18,6 +18,7 @@ export interface PartyForm {
   country: string;
 }
 export interface ParcelForm {
+  /** As typed: grams, or kilograms with "kg" ("1,5 kg"). */
   weightGrams: string;
   length: string;
   width: string;
@@ -38,13 +39,14 @@ export interface DraftForm {
 
 export const emptyParty = (): PartyForm => ({ name: '', line1: '', line2: '', city: '', postalCode: '', country: '' });
 export const emptyParcel = (): ParcelForm => ({ weightGrams: '', length: '', width: '', height: '' });
-export const emptyDraftForm = (): DraftForm => ({
+/** `carrier` and `sender`: what a new form starts with (the last carrier used, the desk's warehouse). */
+export const emptyDraftForm = (start: { carrier?: string; sender?: PartyForm } = {}): DraftForm => ({
   reference: '',
   scope: '1',
-  carrier: '',
+  carrier: start.carrier ?? '',
   service: 'standard',
   trackingNumber: '',
-  sender: emptyParty(),
+  sender: start.sender ? { ...start.sender } : emptyParty(),
   recipient: emptyParty(),
   parcels: [emptyParcel()],
 });
@@ -53,6 +55,19 @@ export const emptyDraftForm = (): DraftForm => ({
 function numberOrMissing(text: string): number | undefined {
   const t = text.trim();
   return t === '' ? undefined : Number(t);
+}
+
+/**
+ * A parcel's weight as people write it: "750", "750 g", "1,5 kg", "1.5kg" (a bare number is
+ * grams). Undefined when empty, NaN when it is not a weight (the schema then says so).
+ */
+export function weightInGrams(text: string): number | undefined {
+  const t = text.trim();
+  if (t === '') return undefined;
+  const m = /^(\d+(?:[.,]\d+)?)\s*(kg|g)?$/i.exec(t);
+  if (!m) return Number.NaN;
+  const n = Number(m[1]!.replace(',', '.'));
+  return m[2]?.toLowerCase() === 'kg' ? Math.round(n * 1000) : n;
 }
 
 function party(p: PartyForm) {
@@ -85,7 +100,7 @@ export function toDraftCandidate(form: DraftForm, clientRequestId: string): unkn
       const dims = [p.length, p.width, p.height];
       const noDims = dims.every((d) => d.trim() === '');
       return {
-        weightGrams: numberOrMissing(p.weightGrams),
+        weightGrams: weightInGrams(p.weightGrams),
         dimensionsMm: noDims ? null : { length: numberOrMissing(p.length), width: numberOrMissing(p.width), height: numberOrMissing(p.height) },
       };
     }),
@@ -144,6 +159,15 @@ export function checkDraft(form: DraftForm, clientRequestId: string): DraftCheck
   for (const issue of parsed.error.issues) {
     const key = fieldKey(issue.path);
     if (key in errors) continue;
+    if (key === 'carrier' && form.carrier.trim() === '') {
+      errors[key] = m.draft_choose_carrier();
+      continue;
+    }
+    if (/^parcels\.\d+\.weightGrams$/.test(key)) {
+      const v = valueAt(candidate, issue.path);
+      errors[key] = v === undefined ? m.draft_enter_weight() : Number.isNaN(v) ? m.draft_weight_format() : describeIssue(issue);
+      continue;
+    }
     // An empty field is simply missing, whatever rule it would break once filled in.
     const value = valueAt(candidate, issue.path);
     errors[key] = value === undefined || (typeof value === 'string' && value.trim() === '') ? m.draft_required() : describeIssue(issue);

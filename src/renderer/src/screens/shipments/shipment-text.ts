@@ -31,6 +31,9 @@ export const SCOPE_LABEL: Record<1 | 2, string> = {
 
 /** Carriers as people write them: "DHL", "PostNL", not the service's lower-case codes. */
 const CARRIER_NAMES: Record<string, string> = { dhl: 'DHL', ups: 'UPS', dpd: 'DPD', gls: 'GLS', tnt: 'TNT', fedex: 'FedEx', postnl: 'PostNL', usps: 'USPS', colissimo: 'Colissimo', bpost: 'bpost' };
+/** The carriers the new-shipment form offers, in the order a European desk meets them. */
+export const FORM_CARRIERS = ['dhl', 'dpd', 'gls', 'ups', 'postnl', 'fedex', 'tnt', 'colissimo', 'bpost'] as const;
+
 export function carrierName(code: string | null | undefined): string {
   if (!code) return '—';
   return CARRIER_NAMES[code.toLowerCase()] ?? code.toUpperCase();
