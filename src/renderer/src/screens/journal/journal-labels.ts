@@ -12,6 +12,7 @@ export const KIND_LABELS: Record<JournalKind, string> = {
   cancel: 'Shipment cancelled',
   delete: 'Shipment deleted',
   worker: 'Worker',
+  count: 'Count',
 };
 
 export const OUTCOME_LABELS: Record<JournalOutcome, { label: string; tone: 'ok' | 'bad' | 'warn' | 'neutral' }> = {
