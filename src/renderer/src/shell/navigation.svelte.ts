@@ -6,6 +6,7 @@ export const SCREENS = [
   { id: 'outbox', label: 'Outbox', key: 'F4' },
   { id: 'settings', label: 'Settings', key: 'F5' },
   { id: 'journal', label: 'Journal', key: 'F6' },
+  { id: 'count', label: 'Count', key: 'F7' },
 ] as const;
 export type ScreenId = (typeof SCREENS)[number]['id'];
 
