@@ -142,7 +142,9 @@ export function submitCount(): Promise<boolean> {
         count.session = null;
         count.step = 'submitted';
       } else {
+        // Some lines wait for the service: the review, read again, shows which.
         count.session = s;
+        count.progress = null;
         void openReview();
       }
     },
