@@ -50,6 +50,16 @@ export const channels = {
   'transfers.create': { input: w.TransferInput, output: w.Transfer },
   'transfers.list': { input: z.strictObject({ limit: z.number().int().min(1).max(200).optional() }).optional(), output: z.array(w.Transfer) },
 
+  /** Stock-take: one open count per account, saved scan by scan; submitting queues one adjustment (count_correction) per accepted line, once. */
+  'counts.start': { input: w.CountStartInput, output: w.CountSession },
+  'counts.current': { input: none, output: w.CountSession.nullable() },
+  'counts.scan': { input: w.CountScanInput, output: w.CountScanResult },
+  'counts.set': { input: w.CountSetInput, output: w.CountSession },
+  'counts.review': { input: none, output: w.CountReview },
+  'counts.decide': { input: w.CountDecideInput, output: w.CountSession },
+  'counts.submit': { input: none, output: w.CountSession },
+  'counts.abandon': { input: none, output: w.CountSession },
+
   /** Who is at the desk: a desk-local list; switching never signs the desk out of the service. */
   'workers.list': { input: none, output: w.Workers },
   'workers.add': { input: w.AddWorkerInput, output: w.Workers },
@@ -143,6 +153,8 @@ export const events = {
   'connectivity.changed': r.Connectivity,
   'account.changed': r.AccountStatus,
   'app.notice': r.Notice,
+  /** A count's submission, line by line. */
+  'counts.progress': w.CountProgress,
 } as const satisfies Record<string, z.ZodType>;
 
 /** The single Electron IPC channel that carries events; invoke channels are the names above. */

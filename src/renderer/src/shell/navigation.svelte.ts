@@ -8,6 +8,7 @@ export const SCREENS = [
   { id: 'outbox', get label() { return m.nav_outbox(); }, key: 'F4' },
   { id: 'settings', get label() { return m.nav_settings(); }, key: 'F5' },
   { id: 'journal', get label() { return m.nav_journal(); }, key: 'F6' },
+  { id: 'count', get label() { return m.nav_count(); }, key: 'F7' },
 ] as const;
 export type ScreenId = (typeof SCREENS)[number]['id'];
 

@@ -2,6 +2,7 @@ import { m } from '../i18n/messages';
 import { startAccount } from './account.svelte';
 import { call, getDesk } from './desk';
 import { startConnectivity } from './connectivity.svelte';
+import { startCountState } from './count.svelte';
 import { pushNotice, startNotices } from './notices.svelte';
 import { startOutbox } from './outbox.svelte';
 import { loadSettings } from './settings.svelte';
@@ -26,6 +27,7 @@ export function startDeskState(): () => void {
     startSync(() => void loadWarehouses()),
     startOutbox(),
     startNotices(),
+    startCountState(),
   ];
   void loadSettings();
   void loadWarehouses();

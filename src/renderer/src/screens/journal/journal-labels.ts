@@ -14,6 +14,7 @@ export const KIND_LABELS: Record<JournalKind, string> = {
   get cancel() { return m.journal_kind_cancel(); },
   get delete() { return m.journal_kind_delete(); },
   get worker() { return m.journal_kind_worker(); },
+  get count() { return m.journal_kind_count(); },
 };
 
 export const OUTCOME_LABELS: Record<JournalOutcome, { label: string; tone: 'ok' | 'bad' | 'warn' | 'neutral' }> = {
