@@ -149,6 +149,8 @@ for (const lang of ['de', 'pl'] as const) {
       await look('journal');
       await screen('F5', text('nav_settings'));
       await look('settings');
+      await screen('F7', text('nav_count'));
+      await look('count-start');
 
       // Known, in every language: with the detail panel open at 1024 px, the stock list's fixed
       // columns (SKU, three quantities, the label tick) leave its Name column no room; the list
