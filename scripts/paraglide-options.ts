@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
+import type { PluginOption } from 'vite';
+import { lazyLocales } from './lazy-locales';
 
 /**
  * One Paraglide setup for every build that bundles the renderer (electron-vite, the component
@@ -9,10 +11,17 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js';
  */
 // Paths absolute from the repository root the config passes (the renderer's Vite root is
 // src/renderer, and the plugin resolves against it; a bundled config has no dirname of its own).
-export function paraglide(root: string): ReturnType<typeof paraglideVitePlugin> {
-  return paraglideVitePlugin({
-    project: resolve(root, 'project.inlang'),
-    outdir: resolve(root, 'src/renderer/src/i18n/paraglide'),
-    strategy: ['globalVariable', 'baseLocale'],
-  });
+export function paraglide(root: string): PluginOption[] {
+  return [
+    paraglideVitePlugin({
+      project: resolve(root, 'project.inlang'),
+      outdir: resolve(root, 'src/renderer/src/i18n/paraglide'),
+      strategy: ['globalVariable', 'baseLocale'],
+      // One module per message in every mode (dev would default to one per locale): the lazy
+      // locales plugin below reads that shape.
+      outputStructure: 'message-modules',
+    }),
+    // Only the language shown is loaded: the other four become chunks of their own.
+    lazyLocales(root),
+  ];
 }

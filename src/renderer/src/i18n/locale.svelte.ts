@@ -1,4 +1,5 @@
 import { LANGUAGES, type LanguageSetting } from '../../../shared/ipc/records';
+import { loadCatalogue } from './catalogues.svelte';
 import { baseLocale, overwriteGetLocale, overwriteSetLocale, type Locale } from './paraglide/runtime.js';
 
 export type { Locale } from './paraglide/runtime.js';
@@ -48,6 +49,12 @@ const current = $derived(resolveLocale(state.setting, state.system));
 const formatTag = $derived(resolveFormatLocale(current, state.system));
 
 overwriteGetLocale(() => current);
+// The language shown is loaded as soon as it is chosen (English is always there).
+$effect.root(() => {
+  $effect(() => {
+    void loadCatalogue(current);
+  });
+});
 // The Settings screen is the one place a language is chosen; Paraglide's own setLocale (which
 // would reload the page by default) only moves this state.
 overwriteSetLocale((locale) => {
