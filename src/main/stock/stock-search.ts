@@ -1,8 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { StockRow } from '../../shared/ipc/records';
 import { queryRanges, type PrefixRange } from '../kernel/cache/search-keys';
+import { containsSearch } from './contains-search';
+import type { StockSort } from './stock-sort';
 
-export type StockSort = 'sku' | 'name' | 'onHand' | 'available' | 'updatedAt';
+export type { StockSort };
 
 export interface StockSearchInput {
   query?: string;
@@ -16,10 +18,12 @@ export interface StockSearchInput {
 export interface StockSearchResult {
   rows: StockRow[];
   total: number;
+  /** `contains` when nothing started with the query and the rows contain it instead. */
+  match?: 'contains';
 }
 
 /** How a page was made (for tests, benchmarks and EXPLAIN). */
-export type SearchPlan = 'all' | 'gather' | 'ordered' | 'ordered-from-first' | 'ordered-then-gather';
+export type SearchPlan = 'all' | 'gather' | 'ordered' | 'ordered-from-first' | 'ordered-then-gather' | 'contains';
 
 /**
  * Up to this many matching items, a page is made by gathering the matches from the key index and
@@ -136,7 +140,12 @@ export class StockSearch {
     const fewest = counts[shape.driver]!;
     // One term: its count is the total (in 'levels' mode it counts other warehouses too).
     let total: number | null = ranges.length === 1 && warehouse !== 'levels' ? fewest : null;
-    if (fewest === 0 || (total !== null && offset >= total)) return done([], total ?? 0, 'gather', 'gather');
+    if (fewest === 0) {
+      const terms = ranges.map((r) => r.low);
+      const found = containsSearch(this.#db, this.#statements, { terms, ...(input.warehouseId !== undefined ? { warehouseId: input.warehouseId } : {}), sort: shape.sort, desc: shape.desc, offset, limit });
+      return { result: found.total > 0 ? { ...found, match: 'contains' } : found, plan: 'contains', sql: null, params };
+    }
+    if (total !== null && offset >= total) return done([], total, 'gather', 'gather');
 
     if (fewest <= this.#gatherLimit) {
       if (total !== null) return done(this.#rows('gather', shape, params), total, 'gather', 'gather');

@@ -1,3 +1,6 @@
+// Only the words of a refusal come from the catalogue: what a burst reads never depends on the language.
+import { m } from '../i18n/messages';
+import { formatNumber } from '../ui/format';
 import { evidenceOf, GS, isControlChar, isGroupSeparatorKey, isLineEndKey, keyName, MODIFIER_KEYS, readKey, type KeyReading } from './key-map';
 import { isTextEntry, keyTarget } from './text-entry';
 import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
@@ -343,8 +346,8 @@ export class ScanDetector {
       this.#reject(
         this.#keys > this.#maxCodeLength + this.#config.prefix.length ? 'too_long' : 'no_suffix',
         this.#keys > this.#maxCodeLength + this.#config.prefix.length
-          ? `A burst of ${this.#keys.toLocaleString()} keys was ignored: longer than any code (${this.#maxCodeLength} characters).`
-          : `A fast burst of ${this.#keys} keys ended without ${suffix}. Check that the scanner sends ${suffix} after each code (Settings, Scanner).`,
+          ? m.scan_reject_too_long({ keys: formatNumber(this.#keys), max: this.#maxCodeLength })
+          : m.scan_reject_no_suffix({ keys: this.#keys, suffix }),
       );
     }
     this.reset();
@@ -355,16 +358,18 @@ export class ScanDetector {
     const prefix = this.#config.prefix;
     if (this.#codeKeys() < this.#config.minLength) return false;
     if (this.#keys > this.#maxCodeLength + prefix.length) {
-      this.#reject('too_long', `A burst of ${this.#keys.toLocaleString()} keys was ignored: longer than any code (${this.#maxCodeLength} characters).`);
+      this.#reject('too_long', m.scan_reject_too_long({ keys: formatNumber(this.#keys), max: this.#maxCodeLength }));
       return true;
     }
     if (wrongEnd) {
-      const expected = this.#config.suffix === 'None' ? 'nothing after a code' : this.#config.suffix;
-      this.#reject('wrong_suffix', `A scan ended with ${wrongEnd}, but the scanner setting says ${expected}. Change it in Settings, Scanner.`);
+      this.#reject(
+        'wrong_suffix',
+        this.#config.suffix === 'None' ? m.scan_reject_wrong_suffix_none({ key: wrongEnd }) : m.scan_reject_wrong_suffix({ key: wrongEnd, expected: this.#config.suffix }),
+      );
       return true;
     }
     if (this.#unreadable.length > 0) {
-      this.#reject('unreadable', `The scan contained keys that are not characters (${this.#unreadable.join(', ')}). Scan again, or run the scanner setup check (Settings, Scanner).`);
+      this.#reject('unreadable', m.scan_reject_unreadable({ keys: this.#unreadable.join(', ') }));
       return true;
     }
     const reading = this.#reading();
@@ -373,7 +378,7 @@ export class ScanDetector {
     if (prefix) {
       const matches = [...prefix].every((p, i) => this.#us[i] === p || this.#desk[i] === p);
       if (!matches) {
-        this.#reject('missing_prefix', `A fast burst did not start with the scanner prefix "${prefix}". Check the prefix in Settings, Scanner.`);
+        this.#reject('missing_prefix', m.scan_reject_missing_prefix({ prefix }));
         return true;
       }
       code = code.slice(prefix.length);
