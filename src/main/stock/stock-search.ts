@@ -34,8 +34,8 @@ const PROBE_ROWS = 2_000;
 const PROBE_FACTOR = 20;
 const DEFAULT_LIMIT = 50;
 const COUNTS_REMEMBERED = 256;
-/** The most matches kept for typing on (TypedMatches): about 100 bytes each. */
-export const TYPED_MATCHES_LIMIT = 50_000;
+/** The most matches kept for typing on (TypedMatches): about 100 bytes each, 10 MB at most. */
+export const TYPED_MATCHES_LIMIT = 100_000;
 
 type WarehouseMode = 'none' | 'mask' | 'levels';
 
