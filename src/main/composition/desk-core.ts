@@ -66,9 +66,9 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     notices.add('warning', 'settings_reset', `The settings file could not be read (${settings.problem.reason}); the defaults are used. The old file was kept as ${settings.problem.movedTo}.`, { movedTo: settings.problem.movedTo });
   }
 
-  // quick_check, not the full integrity_check: it refuses a damaged file just the same, and the
-  // full check (about 1 s on a 100,000-SKU cache) would sit on the start path (bench figure 8).
-  const cache = openCache(options.dataDir, { check: 'quick' });
+  // quick_check (not the full integrity_check), and only after the last session did not close the
+  // file: it reads every page, seconds for a million SKUs on the start path (bench figure 8).
+  const cache = openCache(options.dataDir, { check: 'unclean' });
   if (cache.recovery) {
     const { reason, movedTo, outbox } = cache.recovery;
     log?.('warn', 'cache file damaged, rebuilt', { reason, outboxCopied: outbox.copied, outboxWaiting: outbox.waiting, outboxProblem: outbox.problem });

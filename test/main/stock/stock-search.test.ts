@@ -136,13 +136,44 @@ describe('stock search', () => {
   });
 
   it('answers like the model when the ordered read gives up early and falls back', () => {
-    const impatient = new StockSearch(cache.db, () => cache.writes.keysGeneration, { gatherLimit: 3, probeRows: 2 });
+    // typedLimit 0: every query of several terms takes the SQL plans too.
+    const impatient = new StockSearch(cache.db, () => cache.writes.keysGeneration, { gatherLimit: 3, probeRows: 2, typedLimit: 0 });
     const plans = new Set<string>();
     for (const input of cases) {
       check(impatient, input);
       plans.add(impatient.explain(input).plan);
     }
     expect([...plans].sort()).toEqual(['all', 'contains', 'gather', 'ordered', 'ordered-from-first', 'ordered-then-gather']);
+  });
+
+  it("answers a query typed on from the last one's matches, like the model, until the keys change", () => {
+    const typing = new StockSearch(cache.db, () => cache.writes.keysGeneration);
+    const plans: string[] = [];
+    const type = (text: string, input: Omit<StockSearchInput, 'query'> = {}) => {
+      for (let i = 1; i <= text.length; i++) {
+        const query = text.slice(0, i);
+        // explain() runs the query too: it makes the plan the search would have taken.
+        plans.push(typing.explain({ query, ...input }).plan);
+        check(typing, { query, ...input });
+      }
+    };
+    type('blue bolt 3');
+    type('bo b', { direction: 'desc', offset: 2, limit: 5 });
+    // Back to a shorter query: not a subset of the last one, so SQL answers again.
+    check(typing, { query: 'blue b' });
+    expect(plans).toContain('matched');
+    expect(plans.filter((p) => p === 'typed-on').length).toBeGreaterThanOrEqual(5);
+    // Quantities are read fresh; a rename changes the keys and the remembered matches go.
+    const m = models.find((x) => matches(x, 'blue h'))!;
+    check(typing, { query: 'blue h' });
+    cache.writes.upsertStock(stock(m.sku, m.name, [['wh_a', 77]], 5), T0);
+    m.levels = new Map([['wh_a', { onHand: 77, reserved: 0, available: 77 }]]);
+    m.updatedAt = T0;
+    check(typing, { query: 'blue he' });
+    cache.writes.upsertStock(stock(m.sku, 'Copper Heavy', [['wh_a', 77]], 6), T0);
+    m.name = 'Copper Heavy';
+    check(typing, { query: 'blue hea' });
+    expect(typing.search({ query: 'copper hea' }).rows.map((r) => r.sku)).toEqual([m.sku]);
   });
 
   it('pages through a result without gaps or repeats', () => {
