@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { openDesk, restMouse, scanCode, seriousA11yProblems } from './support/page-helpers';
+import { openDesk, restMouse, seriousA11yProblems } from './support/page-helpers';
 
 /**
  * The screens the second round of issue 13 changed, at 1280x800 and 1024x700, light and dark,
@@ -34,9 +34,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // the recent scans and the sent line.
     await shotAll('scan-sent', async () => {
       await page.keyboard.press('F1');
-      await scanCode(page, 'WD-000041');
+      await lookUp(page, 'WD-000041');
       await expect(page.getByTestId('answer-card').getByRole('heading', { name: 'WD-000041', exact: true })).toBeVisible();
-      await scanCode(page, 'WD-000042');
+      await lookUp(page, 'WD-000042');
       await expect(page.getByTestId('answer-card').getByRole('heading', { name: 'WD-000042', exact: true })).toBeVisible();
       await page.getByRole('radio', { name: 'Add' }).check();
       await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: 'Received' });
@@ -85,4 +85,15 @@ async function openNewShipment(page: Page): Promise<void> {
   await page.keyboard.press('F3');
   await page.getByRole('tab', { name: 'New shipment' }).click();
   await expect(page.getByRole('group', { name: 'How it is booked' })).toBeVisible();
+}
+
+/**
+ * These shots are of screens, not of how keys find the scan box (desk-flows covers that): the
+ * code is typed into the scan box itself, so a key typed before the focus has settled after F1
+ * cannot make a different screen.
+ */
+async function lookUp(page: Page, code: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Scan or type a code' });
+  await box.fill(code);
+  await box.press('Enter');
 }
