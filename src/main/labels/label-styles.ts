@@ -3,6 +3,10 @@ import type { LabelGeometry } from './label-sizes';
 /** The DataMatrix beside a product's retail code on a small label, and the column it stands in with the lot and expiry. */
 export const SMALL_MATRIX_MM = 11;
 export const SMALL_SIDE_MM = 19;
+/** The tracking number's Code 128 under a small shipment label's QR code: tall enough to aim at, leaving the QR code 15 mm or more. */
+const SMALL_TRACKING_MM = 8;
+/** Bare label left each side of that Code 128, which reaches into the label's margins: a roll's or sheet's cut wanders by about this much. */
+export const TRACKING_EDGE_MM = 1;
 
 /**
  * The print stylesheet. Sizes are in mm and pt so the page prints at the label's real size;
@@ -49,8 +53,11 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-ser
 .lot { display: flex; flex-direction: column; align-items: center; max-width: 100%; }
 .small .code.dm { width: ${SMALL_MATRIX_MM}mm; height: ${SMALL_MATRIX_MM}mm; }
 .small.shipment .row { height: 100%; }
+.small.shipment .row.above-tracking { height: auto; }
+.small.shipment .code.main { flex: none; height: ${SMALL_TRACKING_MM}mm; margin: 0 -${g.padding[1] - TRACKING_EDGE_MM}mm; }
 .small .code.qr { flex: none; height: 100%; aspect-ratio: 1; }
 .small.product .key { font-size: 9pt; }
+.small.shipment .key.longer { font-size: 8pt !important; }
 
 .large { gap: 2.5mm; }
 .large .head { flex-direction: column; align-items: flex-start; gap: 1mm; }
