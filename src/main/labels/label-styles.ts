@@ -5,8 +5,8 @@ export const SMALL_MATRIX_MM = 11;
 export const SMALL_SIDE_MM = 19;
 /** The tracking number's Code 128 under a small shipment label's QR code: tall enough to aim at, leaving the QR code 15 mm or more. */
 const SMALL_TRACKING_MM = 8;
-/** Bare label left each side of that Code 128, which reaches into the label's margins: a roll's or sheet's cut wanders by about this much. */
-export const TRACKING_EDGE_MM = 1;
+/** Bare label left each side of a code that reaches into the label's side margins (it draws its own quiet zones): a roll's or sheet's cut wanders by about this much. */
+export const EDGE_MM = 1;
 
 /**
  * The print stylesheet. Sizes are in mm and pt so the page prints at the label's real size;
@@ -54,10 +54,14 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-ser
 .small .code.dm { width: ${SMALL_MATRIX_MM}mm; height: ${SMALL_MATRIX_MM}mm; }
 .small.shipment .row { height: 100%; }
 .small.shipment .row.above-tracking { height: auto; }
-.small.shipment .code.main { flex: none; height: ${SMALL_TRACKING_MM}mm; margin: 0 -${g.padding[1] - TRACKING_EDGE_MM}mm; }
+.small.shipment .code.main { flex: none; height: ${SMALL_TRACKING_MM}mm; }
+.small.shipment .code.main, .small.scanner-test .code.main { margin: 0 -${g.padding[1] - EDGE_MM}mm; }
 .small .code.qr { flex: none; height: 100%; aspect-ratio: 1; }
 .small.product .key { font-size: 9pt; }
 .small.shipment .key.longer { font-size: 8pt !important; }
+.scanner-test .key { white-space: normal; }
+.small.scanner-test .key { font-size: 9pt; }
+.small.scanner-test .hri { font-size: 6pt; }
 
 .large { gap: 2.5mm; }
 .large .head { flex-direction: column; align-items: flex-start; gap: 1mm; }
@@ -79,5 +83,8 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-ser
 .large .code.qr { align-self: center; width: 60mm; height: 60mm; }
 .large.shipment .code.main { flex: none; height: 24mm; margin-top: auto; }
 .large.shipment .details { flex: none; }
+.large.scanner-test .key { font-size: 18pt; }
+.large.scanner-test .code.main { flex: none; height: 40mm; margin-top: auto; }
+.large.scanner-test .hri { margin-bottom: auto; }
 `;
 }

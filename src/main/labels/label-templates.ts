@@ -2,7 +2,7 @@ import { failure } from '../../shared/ipc/result';
 import { barcodeSvg, type Barcode } from './barcodes';
 import type { LabelContent } from './label-content';
 import { contentWidth, MIN_MODULE_MM, type LabelGeometry } from './label-sizes';
-import { SMALL_SIDE_MM, TRACKING_EDGE_MM } from './label-styles';
+import { SMALL_SIDE_MM, EDGE_MM } from './label-styles';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function escapeHtml(text: string): string {
@@ -64,7 +64,7 @@ function shipment(label: Extract<LabelContent, { template: 'shipment' }>, layout
     // Under the QR code across the whole label, into its side margins (the symbol draws its own
     // quiet zones), when its bars stay printable: a UPS, DHL or S10 number does; one of 30
     // characters or more does not, and the QR code still opens the shipment.
-    const tracking = label.tracking ? symbolIfReadable(label.tracking, 'main', labelWidth - 2 * TRACKING_EDGE_MM) : null;
+    const tracking = label.tracking ? symbolIfReadable(label.tracking, 'main', labelWidth - 2 * EDGE_MM) : null;
     return `<div class="row${tracking ? ' above-tracking' : ''}">${symbol(label.qr, 'qr', width)}<div class="details">${details}</div></div>${tracking ?? ''}`;
   }
   // Even here a 40-character tracking number's bars would be too thin: then the QR code alone.
@@ -73,9 +73,27 @@ function shipment(label: Extract<LabelContent, { template: 'shipment' }>, layout
   return `<div class="details">${details}</div>${symbol(label.qr, 'qr', width)}${tracking}`;
 }
 
+/** A code of the scanner test sheet: its number and caption, as the setup check names it, and the code, with its text under it. */
+function scannerTest(label: Extract<LabelContent, { template: 'scanner-test' }>, layout: LabelGeometry['layout'], width: number, labelWidth: number): string {
+  // The GS1 code needs the small labels' side margins to keep its bars printable on 57 x 32 mm.
+  const room = layout === 'small' ? labelWidth - 2 * EDGE_MM : width;
+  return `<div class="head">${text('key', `${label.number}. ${label.title}`)}</div>${symbol(label.barcode, 'main', room)}${text('hri', label.barcode.data)}`;
+}
+
 /** One label's inner HTML: every value escaped, every barcode an inline SVG from bwip-js. */
 export function labelHtml(label: LabelContent, geometry: LabelGeometry): string {
   const width = contentWidth(geometry);
-  const body = label.template === 'shelf' ? shelf(label, width) : label.template === 'product' ? product(label, geometry.layout, width) : shipment(label, geometry.layout, width, geometry.width);
+  const body = (() => {
+    switch (label.template) {
+      case 'shelf':
+        return shelf(label, width);
+      case 'product':
+        return product(label, geometry.layout, width);
+      case 'shipment':
+        return shipment(label, geometry.layout, width, geometry.width);
+      case 'scanner-test':
+        return scannerTest(label, geometry.layout, width, geometry.width);
+    }
+  })();
   return `<section class="label ${label.template} ${geometry.layout}">${body}</section>`;
 }
