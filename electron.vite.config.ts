@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { paraglide } from './scripts/paraglide-options';
 
 const root = import.meta.dirname;
 
@@ -23,7 +24,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src/renderer'),
-    plugins: [svelte({ configFile: resolve(root, 'svelte.config.js') })],
+    plugins: [paraglide(root), svelte({ configFile: resolve(root, 'svelte.config.js') })],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves the renderer unminified; minified, it parses faster and fits the 150 KB budget.

@@ -20,6 +20,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    // The desk follows the OS language: the tests pin one (British English, 24-hour times) so
+    // their texts do not depend on the machine's. A test of another language sets its own.
+    locale: 'en-GB',
     trace: 'retain-on-failure',
   },
 });

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumArgs, chromiumPath } from './test/chromium.ts';
+import { paraglide } from './scripts/paraglide-options.ts';
 
 const root = import.meta.dirname;
 
@@ -30,7 +31,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [svelte({ configFile: resolve(root, 'svelte.config.js') })],
+        plugins: [paraglide(root), svelte({ configFile: resolve(root, 'svelte.config.js') })],
         // Pre-bundled up front: a dependency Vite first meets mid-run (bwip-js is imported lazily)
         // makes it re-optimise and reload the page, and the test file's frame never reports ready.
         optimizeDeps: { include: ['bwip-js/browser', 'gs1-barcode-parser-mod'] },
@@ -46,6 +47,9 @@ export default defineConfig({
             headless: true,
             provider: playwright({
               launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+              // The desk follows the OS language: pinned (British English, 24-hour times) so the
+              // texts do not depend on the machine's.
+              contextOptions: { locale: 'en-GB' },
             }),
             instances: [{ browser: 'chromium' }],
             screenshotDirectory: 'test/artifacts/components',

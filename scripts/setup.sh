@@ -34,7 +34,12 @@ else
   export npm_config_nodedir="$PWD/.node"
 fi
 
-npm ci
+# Not `npm ci`: it refuses this lock, because @lix-js/sdk (under Paraglide's compiler) lists
+# optional builds for other platforms that the registry reachable here does not serve, so the
+# lock cannot hold them. A fresh install from the lock gets exactly the locked versions and
+# leaves the lock unchanged.
+rm -rf node_modules
+npm install --no-save
 
 # `npm run` puts node_modules/.bin first on PATH, so every script, and every tool whose shebang
 # says `env node`, runs on this Node without the user changing anything.

@@ -71,27 +71,48 @@ test.describe('the label corpus as real X key events (US layout)', () => {
     spawnSync('xdotool', ['mousemove', '640', '400', 'click', '1'], { env: xEnv });
     const scanButton = page.getByRole('button', { name: /^Scan/ });
     const tally = new Map<string, number>();
+    let resent = 0;
     for (const [i, label] of LABELS.entries()) {
       if ((await scanButton.getAttribute('aria-current')) !== 'page') await scanButton.click();
       await page.evaluate('document.activeElement?.blur?.()');
       const keys = xdotoolKeys(wedgeStrokes(label.text, { scanner: 'us', desk: 'us', gs: 'ctrl-bracket', suffix: 'enter' }));
-      const sent = spawnSync('xdotool', ['key', '--delay', '4', ...keys], { env: xEnv });
-      expect(sent.status, `xdotool for ${label.name}`).toBe(0);
+      const code = label.text.trim();
+      // xdotool itself can stall mid-label on a loaded machine; the desk then rightly reads two
+      // bursts (a refusal and the tail). That is the sender's timing, not the label's content:
+      // such a send is repeated, at most twice, and counted.
+      for (let attempt = 1; ; attempt++) {
+        const sent = spawnSync('xdotool', ['key', '--delay', '4', ...keys], { env: xEnv });
+        expect(sent.status, `xdotool for ${label.name}`).toBe(0);
+        const answered = await lastAnswer(page, code);
+        if (answered === code || attempt === 3 || typeof answered !== 'string' || !code.endsWith(answered)) break;
+        resent += 1;
+      }
       const card = expected[i]!;
-      await expectCard(page, label.text.trim(), card, label.name);
+      await expectCard(page, code, card, label.name);
       tally.set(card.kind, (tally.get(card.kind) ?? 0) + 1);
     }
-    console.log(`X replay, US layout: ${LABELS.length} labels; cards ${JSON.stringify(Object.fromEntries(tally))}`);
+    console.log(`X replay, US layout: ${LABELS.length} labels; cards ${JSON.stringify(Object.fromEntries(tally))}; sends split by a stall and repeated: ${resent}`);
   });
 });
+
+const answerOf = (page: Page): Promise<unknown> =>
+  page.evaluate(() => (performance.getEntriesByName('scan:answer').at(-1) as { detail?: { code?: string } } | undefined)?.detail?.code);
+
+/** The code of the newest answer once it is this one, or whatever it is after a few seconds. */
+async function lastAnswer(page: Page, code: string): Promise<unknown> {
+  try {
+    await expect.poll(() => answerOf(page), { timeout: 5_000 }).toBe(code);
+  } catch {
+    // reported by the caller
+  }
+  return answerOf(page);
+}
 
 async function expectCard(page: Page, code: string, expected: ExpectedCard, name: string): Promise<void> {
   const card = page.getByTestId('answer-card');
   // The renderer marks every answer it shows with the code as it read it from the keys: this
   // scan's answer, and its characters exactly as printed (GS included).
-  const answered = (): Promise<unknown> =>
-    page.evaluate(() => (performance.getEntriesByName('scan:answer').at(-1) as { detail?: { code?: string } } | undefined)?.detail?.code);
-  await expect.poll(answered, { message: name }).toBe(code);
+  await expect.poll(() => answerOf(page), { message: name }).toBe(code);
   switch (expected.kind) {
     case 'stock':
       await expect(card.locator('h2.sku'), name).toHaveText(expected.sku);

@@ -66,6 +66,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // A shipment's detail scrolled to its cards (the shipments spec shoots its top): ORD-100003
     // is a delivered scope 2 shipment with a tracking number in the demo data.
     await page.keyboard.press('F3');
+    await page.getByTestId('shipments-reference').fill('ORD-100003');
     await page.getByRole('button', { name: /^Open shipment ORD-100003\b/ }).click();
     const detail = page.getByTestId('shipment-detail');
     await expect(detail.getByRole('region', { name: 'Shipping' })).toContainText('Booked with the carrier directly');

@@ -56,7 +56,7 @@ async function fillCreateForm(page: Page, reference: string, scope: '1' | '2'): 
   const form = page.getByTestId('create-shipment');
   const field = (name: string) => form.locator(`input[name="${name}"]`);
   await field('reference').fill(reference);
-  await field('carrier').fill('DHL');
+  await form.locator('select[name="carrier"]').selectOption({ label: 'DHL' });
   await form.getByLabel('Service level').selectOption('express');
   await form.getByRole('radio', { name: scope === '1' ? 'Through the service' : /^With the carrier directly/ }).check();
   if (scope === '2') await field('trackingNumber').fill('JD0146000012345');
@@ -126,7 +126,7 @@ test('cancel a created shipment after confirming; the service answer shows', asy
   await expect(d.getByTestId('shipment-status')).toHaveText('Created');
   await d.getByRole('button', { name: 'Cancel shipment…' }).click();
   await page.getByRole('dialog').getByRole('button', { name: /^Cancel shipment/ }).click();
-  await expect(d.getByRole('status').filter({ hasText: 'The service answered' })).toContainText('is cancelled since');
+  await expect(d.getByRole('status').filter({ hasText: 'The service answered' })).toContainText('Cancelled since');
   await expect(d.getByTestId('shipment-status')).toHaveText('Cancelled');
   await expect(d.getByRole('button', { name: 'Cancel shipment…' })).toHaveCount(0);
   await matchBaseline(page, desk, 'shipments-cancelled');
@@ -144,7 +144,7 @@ test('create a scope 2 shipment with the form, then delete it; offline refuses',
   await page.getByRole('button', { name: 'Create shipment' }).click();
   const d = detail(page);
   await expect(d.getByRole('heading', { level: 2, name: reference })).toBeVisible();
-  await expect(d.getByRole('status').filter({ hasText: `Created ${reference}` })).toBeVisible();
+  await expect(d.getByRole('status').filter({ hasText: `Shipment ${reference} was created` })).toBeVisible();
   await expect(d.getByRole('region', { name: 'Recipient' })).toContainText('10119 Berlin');
   await expect(d.getByRole('region', { name: 'Shipping' })).toContainText('Booked with the carrier directly');
   await expect(d.getByRole('heading', { name: 'Parcels (2)' })).toBeVisible();
@@ -153,13 +153,13 @@ test('create a scope 2 shipment with the form, then delete it; offline refuses',
   // Offline: delete and cancel need the service, the buttons say so.
   await desk.setFaults({ unreachable: true });
   await d.getByRole('button', { name: 'Transit time' }).click().catch(() => {});
-  await expect(d.getByRole('button', { name: 'Delete shipment…' })).toBeDisabled({ timeout: 15_000 });
+  await expect(d.getByRole('button', { name: 'Delete this record…' })).toBeDisabled({ timeout: 15_000 });
   await expect(d.getByText(/Offline: cancel, delete and the calculations need the service/)).toBeVisible();
   await desk.setFaults({ unreachable: false });
-  await expect(d.getByRole('button', { name: 'Delete shipment…' })).toBeEnabled({ timeout: 30_000 });
+  await expect(d.getByRole('button', { name: 'Delete this record…' })).toBeEnabled({ timeout: 30_000 });
 
-  await d.getByRole('button', { name: 'Delete shipment…' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /^Delete shipment/ }).click();
+  await d.getByRole('button', { name: 'Delete this record…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /^Delete the record/ }).click();
   await expect(page.getByRole('status').filter({ hasText: `Shipment ${reference} (${token}) was deleted by the service.` })).toBeVisible();
   await expect(page.getByTestId('shipments-table').getByText(token)).toHaveCount(0);
 

@@ -98,6 +98,7 @@ export class AccountService {
           'error',
           'account_insecure_url',
           `The saved account uses ${stored.baseUrl}, which would send your API credentials unencrypted. Nothing was sent. Sign in again with the service's https:// address.`,
+          { url: stored.baseUrl },
         );
       } else if (stored) {
         this.#begin(this.#serviceSession(stored));
@@ -195,6 +196,7 @@ export class AccountService {
         'warning',
         'keychain_unavailable',
         `Signed out of ${ended.clientId}, but the keychain could not be reached to remove its saved credentials. Sign in as ${ended.clientId} and sign out again once the keychain is available.`,
+        { client: ended.clientId },
       );
     }
   }

@@ -24,6 +24,8 @@ export interface AccountSessionOptions {
   /** How often queued adjustments are tried again while online (after a 503, a rate limit, ...). */
   outboxRetryMs?: number;
   probeIntervalMs?: number;
+  /** While online and idle, how long without a request before a probe. Default 10 s. */
+  quietProbeMs?: number;
   /** The demo's service, stopped with the session. */
   demo?: DemoService | null;
   log?: Log;
@@ -61,7 +63,7 @@ export class AccountSession implements ServiceConnection {
     this.#demo = options.demo ?? null;
     let monitor: ConnectivityMonitor | null = null;
     this.api = options.createClient((outcome) => monitor?.report(outcome));
-    monitor = new ConnectivityMonitor({ probe: () => this.api.ping(), probeIntervalMs: options.probeIntervalMs ?? 5_000 });
+    monitor = new ConnectivityMonitor({ probe: () => this.api.ping(), probeIntervalMs: options.probeIntervalMs ?? 5_000, quietProbeMs: options.quietProbeMs ?? 10_000 });
     this.monitor = monitor;
 
     const { cache, events, log } = options;

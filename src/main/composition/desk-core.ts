@@ -63,12 +63,12 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const settings = new SettingsStore(options.dataDir);
   if (settings.problem) {
     log?.('warn', 'settings file unreadable, defaults used', { reason: settings.problem.reason });
-    notices.add('warning', 'settings_reset', `The settings file could not be read (${settings.problem.reason}); the defaults are used. The old file was kept as ${settings.problem.movedTo}.`);
+    notices.add('warning', 'settings_reset', `The settings file could not be read (${settings.problem.reason}); the defaults are used. The old file was kept as ${settings.problem.movedTo}.`, { movedTo: settings.problem.movedTo });
   }
 
-  // quick_check, not the full integrity_check: it refuses a damaged file just the same, and the
-  // full check (about 1 s on a 100,000-SKU cache) would sit on the start path (bench figure 8).
-  const cache = openCache(options.dataDir, { check: 'quick' });
+  // quick_check (not the full integrity_check), and only after the last session did not close the
+  // file: it reads every page, seconds for a million SKUs on the start path (bench figure 8).
+  const cache = openCache(options.dataDir, { check: 'unclean' });
   if (cache.recovery) {
     const { reason, movedTo, outbox } = cache.recovery;
     log?.('warn', 'cache file damaged, rebuilt', { reason, outboxCopied: outbox.copied, outboxWaiting: outbox.waiting, outboxProblem: outbox.problem });
@@ -76,7 +76,10 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       outbox.problem === null
         ? `${outbox.waiting} adjustment${outbox.waiting === 1 ? '' : 's'} still waiting in it will be sent as before, once each.`
         : `Adjustments still waiting in it could not be recovered (${outbox.problem}): check the stock of recent adjustments.`;
-    notices.add('warning', 'cache_rebuilt', `The offline cache was damaged and has been rebuilt; it refills from the service. ${adjustments} The damaged file was kept as ${movedTo}.`);
+    notices.add('warning', 'cache_rebuilt', `The offline cache was damaged and has been rebuilt; it refills from the service. ${adjustments} The damaged file was kept as ${movedTo}.`, {
+      movedTo,
+      ...(outbox.problem === null ? { waiting: outbox.waiting } : { problem: outbox.problem }),
+    });
   }
   // Entries the last process left mid-send go back to the queue, before anything is sent.
   const interrupted = cache.outbox.requeueInterrupted(new Date().toISOString());

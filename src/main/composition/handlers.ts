@@ -6,6 +6,7 @@ import { requireSignedIn } from '../kernel/ipc/account-guard';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Handlers } from '../kernel/ipc/router';
 import type { NoticeBoard } from '../kernel/notice-board';
+import { CountService, countHandlers } from '../counts';
 import { journaled, journalHandlers, type Journal } from '../journal';
 import { labelHandlers, type LabelPrinter } from '../labels';
 import { Outbox, outboxHandlers } from '../outbox';
@@ -50,6 +51,7 @@ export function createHandlers({ cache, events, notices, settings, accounts, jou
   const scan = scanHandlers(() => accounts.session?.lookup ?? cacheOnlyLookup);
   const worker = () => cache.workers.current()?.name ?? null;
   const undo = new UndoService({ cache, outbox: () => signedIn().outbox, worker });
+  const counts = new CountService({ cache, events, worker, account: signedIn, currentAccount: () => accounts.session ?? null });
 
   return journaled(
     {
@@ -67,6 +69,7 @@ export function createHandlers({ cache, events, notices, settings, accounts, jou
       ...workerHandlers(cache.workers),
       ...undoHandlers(undo, cache.undos),
       ...transferHandlers(transfers),
+      ...countHandlers(counts),
       ...journalHandlers(journal, save),
       ...outboxHandlers(() => accounts.session?.outbox ?? nobodysOutbox),
       ...syncHandlers({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),

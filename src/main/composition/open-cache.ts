@@ -1,4 +1,5 @@
 import { openCatalogCache, type CatalogCache, type DamagedFile, type OpenDatabaseOptions } from '../kernel/cache';
+import { CountStore } from '../counts';
 import { JournalStore } from '../journal';
 import { OutboxStore, salvageOutbox, type OutboxSalvage } from '../outbox';
 import { StockSearch } from '../stock';
@@ -21,6 +22,7 @@ export interface Cache extends CatalogCache {
   readonly journal: JournalStore;
   readonly undos: UndoStore;
   readonly transfers: TransferStore;
+  readonly counts: CountStore;
   /** Set when the file was damaged and rebuilt on open. */
   readonly recovery: CacheRecovery | null;
 }
@@ -38,6 +40,7 @@ export function openCache(dataDir: string, options: OpenDatabaseOptions = {}): C
     journal: new JournalStore(cache.db),
     undos: new UndoStore(cache.db),
     transfers: new TransferStore(cache.db),
+    counts: new CountStore(cache.db),
     recovery,
   };
 }

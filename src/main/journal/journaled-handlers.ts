@@ -92,6 +92,33 @@ export function journaled(handlers: Handlers, journal: Journal, warehouse: Wareh
         (t) => ({ kind: 'transfer', code: null, sku: t.sku, summary: `${t.quantity} from ${warehouse(t.fromWarehouseId)} to ${warehouse(t.toWarehouseId)} (${t.id})`, outcome: 'queued', requestId: null, ref: t.out.id }),
         (f) => ({ kind: 'transfer', code: null, sku: input.sku, ...f }),
       ),
+    'counts.start': (input) =>
+      around(
+        () => handlers['counts.start'](input),
+        (c) => ({ kind: 'count', code: null, sku: null, summary: `count ${c.id} started at ${warehouse(c.warehouseId)}${c.zone ? ` (${c.zone.length} SKUs)` : ''}`, outcome: 'done', requestId: null }),
+        (f) => ({ kind: 'count', code: null, sku: null, ...f }),
+      ),
+    'counts.scan': (input) =>
+      around(
+        () => handlers['counts.scan'](input),
+        (r) =>
+          r.kind === 'counted'
+            ? { kind: 'scan', code: input.code, sku: r.sku, summary: `counted: ${r.counted} so far (count ${r.session.id})`, outcome: 'found', requestId: null }
+            : { kind: 'scan', code: input.code, sku: null, summary: `not counted: ${r.message}`, outcome: r.reason === 'invalid' ? 'failed' : 'not_found', requestId: null },
+        (f) => ({ kind: 'scan', code: input.code, sku: null, ...f }),
+      ),
+    'counts.submit': (input) =>
+      around(
+        () => handlers['counts.submit'](input),
+        (c) => {
+          const submitted = c.lines.filter((l) => l.submittedAt !== null);
+          const queued = submitted.filter((l) => l.entry !== null).length;
+          const waiting = c.lines.length - submitted.length;
+          const rest = waiting > 0 ? `, ${waiting} wait for the service` : '';
+          return { kind: 'count', code: null, sku: null, summary: `count ${c.id} at ${warehouse(c.warehouseId)}: ${queued} adjustments queued, ${submitted.length - queued} unchanged${rest}`, outcome: waiting > 0 ? 'queued' : 'done', requestId: null };
+        },
+        (f) => ({ kind: 'count', code: null, sku: null, ...f }),
+      ),
     'shipments.create': (input) =>
       around(
         () => handlers['shipments.create'](input),

@@ -12,8 +12,8 @@ export class NoticeBoard {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  add(level: Notice['level'], code: string, message: string): Notice {
-    const notice: Notice = { level, code, message, at: this.now().toISOString() };
+  add(level: Notice['level'], code: string, message: string, params?: Notice['params']): Notice {
+    const notice: Notice = { level, code, message, ...(params ? { params } : {}), at: this.now().toISOString() };
     this.#notices.push(notice);
     if (this.#notices.length > KEPT) this.#notices.shift();
     this.events.emit('app.notice', notice);

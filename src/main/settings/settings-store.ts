@@ -63,6 +63,7 @@ export class SettingsStore {
       journalRetentionDays: patch.journalRetentionDays ?? current.journalRetentionDays,
       labelPrinter: patch.labelPrinter ?? current.labelPrinter,
       deskWarehouseId: patch.deskWarehouseId === undefined ? current.deskWarehouseId : patch.deskWarehouseId,
+      language: patch.language ?? current.language,
     });
     this.#save({ ...this.#data, preferences: next });
     return this.preferences;

@@ -1,8 +1,11 @@
 import type Database from 'better-sqlite3';
 import type { StockRow } from '../../shared/ipc/records';
 import { queryRanges, type PrefixRange } from '../kernel/cache/search-keys';
+import { containsSearch } from './contains-search';
+import type { StockSort } from './stock-sort';
+import { TypedMatches, type TypedMatch } from './typed-matches';
 
-export type StockSort = 'sku' | 'name' | 'onHand' | 'available' | 'updatedAt';
+export type { StockSort };
 
 export interface StockSearchInput {
   query?: string;
@@ -16,10 +19,12 @@ export interface StockSearchInput {
 export interface StockSearchResult {
   rows: StockRow[];
   total: number;
+  /** `contains` when nothing started with the query and the rows contain it instead. */
+  match?: 'contains';
 }
 
 /** How a page was made (for tests, benchmarks and EXPLAIN). */
-export type SearchPlan = 'all' | 'gather' | 'ordered' | 'ordered-from-first' | 'ordered-then-gather';
+export type SearchPlan = 'all' | 'gather' | 'ordered' | 'ordered-from-first' | 'ordered-then-gather' | 'contains' | 'matched' | 'typed-on';
 
 /**
  * Up to this many matching items, a page is made by gathering the matches from the key index and
@@ -33,6 +38,8 @@ const PROBE_ROWS = 2_000;
 const PROBE_FACTOR = 20;
 const DEFAULT_LIMIT = 50;
 const COUNTS_REMEMBERED = 256;
+/** The most matches kept for typing on (TypedMatches): about 100 bytes each, 10 MB at most. */
+export const TYPED_MATCHES_LIMIT = 100_000;
 
 type WarehouseMode = 'none' | 'mask' | 'levels';
 
@@ -46,7 +53,7 @@ interface Shape {
   desc: boolean;
 }
 
-type Kind = 'all' | 'gather' | 'gather-counted' | 'probe' | 'from-first' | 'count' | 'first';
+type Kind = 'all' | 'gather' | 'gather-counted' | 'probe' | 'from-first' | 'count' | 'first' | 'matches' | 'by-ids';
 
 /**
  * Search and sort of the cached stock list (the `stock.search` channel).
@@ -55,6 +62,8 @@ type Kind = 'all' | 'gather' | 'gather-counted' | 'probe' | 'from-first' | 'coun
  * the plan and, for one term, are the total. Counts are remembered until an item is added,
  * removed, renamed or moved between warehouses (not when quantities change), so typing on and
  * scrolling do not count again. One statement per query shape, prepared on first use and kept.
+ * A query of several terms in SKU order makes one pass over its rarest term's items and keeps the
+ * matches, so the keys typed after it filter them in memory (TypedMatches).
  */
 export class StockSearch {
   readonly #db: Database.Database;
@@ -69,13 +78,15 @@ export class StockSearch {
   readonly #countInWarehouse: Database.Statement;
   readonly #countTerm: Database.Statement;
   readonly #countTermInMask: Database.Statement;
+  readonly #typed: TypedMatches;
 
   /** `keysGeneration` changes whenever counts may have (CatalogWrites.keysGeneration). */
-  constructor(db: Database.Database, keysGeneration: () => number, options: { gatherLimit?: number; probeRows?: number } = {}) {
+  constructor(db: Database.Database, keysGeneration: () => number, options: { gatherLimit?: number; probeRows?: number; typedLimit?: number } = {}) {
     this.#db = db;
     this.#keysGeneration = keysGeneration;
     this.#gatherLimit = Math.max(0, Math.floor(options.gatherLimit ?? GATHER_LIMIT));
     this.#probeRows = Math.max(1, Math.floor(options.probeRows ?? PROBE_ROWS));
+    this.#typed = new TypedMatches(Math.max(0, Math.floor(options.typedLimit ?? TYPED_MATCHES_LIMIT)));
     this.#warehouseBit = db.prepare('SELECT bit FROM warehouse_bits WHERE warehouse_id = ?').pluck();
     this.#countAll = db.prepare('SELECT count(*) FROM stock_items').pluck();
     this.#countInWarehouse = db.prepare('SELECT count(*) FROM stock_levels WHERE warehouse_id = ?').pluck();
@@ -128,15 +139,33 @@ export class StockSearch {
       return done(rows, base, 'all', 'all');
     }
 
+    // By SKU over every warehouse, a query that adds to the last one filters its matches in memory.
+    const typable = shape.sort === 'sku' && warehouse === 'none';
+    const typedOn = typable ? this.#typed.narrow(ranges, this.#countsGeneration) : null;
+    // An empty narrowing falls through: nothing starts with the text, so the contains search answers.
+    if (typedOn && typedOn.length > 0) return this.#pageOf(typedOn, shape, offset, limit, done);
+
     // Items per term, from the key index alone; the smallest drives.
     const counts = ranges.map((r) => this.#termCount(r, mask));
     counts.forEach((n, i) => {
       if (n < counts[shape.driver]!) shape.driver = i;
     });
     const fewest = counts[shape.driver]!;
+    // Several terms: the total needs a pass over the rarest term's items anyway; one pass that
+    // keeps the matches gives the total, the page and what the next keystroke filters.
+    if (typable && ranges.length > 1 && fewest > 0 && this.#typed.fits(fewest)) {
+      const matched = this.#statement('matches', shape).all(params) as TypedMatch[];
+      this.#typed.remember(ranges, matched, this.#countsGeneration);
+      return this.#pageOf(matched, shape, offset, limit, done, 'matched');
+    }
     // One term: its count is the total (in 'levels' mode it counts other warehouses too).
     let total: number | null = ranges.length === 1 && warehouse !== 'levels' ? fewest : null;
-    if (fewest === 0 || (total !== null && offset >= total)) return done([], total ?? 0, 'gather', 'gather');
+    if (fewest === 0) {
+      const terms = ranges.map((r) => r.low);
+      const found = containsSearch(this.#db, this.#statements, { terms, ...(input.warehouseId !== undefined ? { warehouseId: input.warehouseId } : {}), sort: shape.sort, desc: shape.desc, offset, limit });
+      return { result: found.total > 0 ? { ...found, match: 'contains' } : found, plan: 'contains', sql: null, params };
+    }
+    if (total !== null && offset >= total) return done([], total, 'gather', 'gather');
 
     if (fewest <= this.#gatherLimit) {
       if (total !== null) return done(this.#rows('gather', shape, params), total, 'gather', 'gather');
@@ -162,6 +191,21 @@ export class StockSearch {
       return done(first === null ? [] : this.#rows('from-first', shape, fromFirst), total, 'ordered-from-first', 'from-first', fromFirst);
     }
     return done(this.#rows('gather', shape, params), total, 'ordered-then-gather', 'gather');
+  }
+
+  /** A page of `matches` (in SKU order), its rows read fresh by id. */
+  #pageOf<T>(
+    matches: readonly TypedMatch[],
+    shape: Shape,
+    offset: number,
+    limit: number,
+    done: (rows: StockRow[], total: number, plan: SearchPlan, kind: Kind, used: Record<string, unknown>) => T,
+    plan: SearchPlan = 'typed-on',
+  ): T {
+    const ordered = shape.desc ? [...matches].reverse() : matches;
+    const ids = JSON.stringify(ordered.slice(offset, offset + limit).map((m) => m.id));
+    const used = { ids };
+    return done(this.#rows('by-ids', shape, used), matches.length, plan, 'by-ids', used);
   }
 
   #rows(kind: Kind, shape: Shape, params: Record<string, unknown>): StockRow[] {
@@ -217,6 +261,10 @@ export class StockSearch {
     const inWarehouse = shape.warehouse !== 'none';
     const levelJoin = ['l.item_id = s.id', 'l.warehouse_id = @warehouse'];
 
+    if (kind === 'matches') {
+      return `SELECT s.id AS id, s.sku AS sku, s.search_text AS text FROM ${matches} CROSS JOIN stock_items s
+        WHERE ${['s.id = m.item_id', ...others(shape.driver)].join(' AND ')} ORDER BY s.sku`;
+    }
     if (kind === 'first') return `SELECT ${shape.desc ? 'max' : 'min'}(sku) FROM search_keys WHERE ${termItems(shape.driver)}`;
     if (kind === 'count') {
       // The driving term's items, each checked for the other terms (and the warehouse's levels).
@@ -241,6 +289,8 @@ export class StockSearch {
     }[shape.sort];
     const columns = `s.sku AS sku, s.name AS name, ${v.onHand} AS onHand, ${v.reserved} AS reserved, ${v.available} AS available,
         s.updated_at AS updatedAt, s.confirmed_at AS confirmedAt`;
+
+    if (kind === 'by-ids') return `SELECT ${columns} FROM stock_items s WHERE s.id IN (SELECT value FROM json_each(@ids)) ORDER BY ${orderBy}`;
 
     let from: string;
     const where: string[] = [];

@@ -32,7 +32,7 @@ export const channels = {
   /** The cached stock list, paged by offset for a virtual list; works offline. */
   'stock.search': {
     input: z.strictObject({
-      /** Prefix of a SKU, of a word of the name, or of a barcode. */
+      /** Prefix of a SKU, of a word of the name, or of a barcode; when nothing starts with it, text inside one. */
       query: z.string().max(200).optional(),
       warehouseId: r.WarehouseId.optional(),
       sort: z.enum(['sku', 'name', 'onHand', 'available', 'updatedAt']).optional(),
@@ -40,7 +40,7 @@ export const channels = {
       offset: z.number().int().min(0).max(10_000_000).optional(),
       ...page,
     }),
-    output: z.object({ rows: z.array(r.StockRow), total: z.number().int() }),
+    output: z.object({ rows: z.array(r.StockRow), total: z.number().int(), match: z.literal('contains').optional() }),
   },
   'stock.adjust': { input: r.AdjustInput, output: r.OutboxEntry },
   /** The stock list as shown, to a CSV file. */
@@ -49,6 +49,16 @@ export const channels = {
   /** Moves stock between warehouses: two linked adjustments, the in leg queued once the out leg is applied. */
   'transfers.create': { input: w.TransferInput, output: w.Transfer },
   'transfers.list': { input: z.strictObject({ limit: z.number().int().min(1).max(200).optional() }).optional(), output: z.array(w.Transfer) },
+
+  /** Stock-take: one open count per account, saved scan by scan; submitting queues one adjustment (count_correction) per accepted line, once. */
+  'counts.start': { input: w.CountStartInput, output: w.CountSession },
+  'counts.current': { input: none, output: w.CountSession.nullable() },
+  'counts.scan': { input: w.CountScanInput, output: w.CountScanResult },
+  'counts.set': { input: w.CountSetInput, output: w.CountSession },
+  'counts.review': { input: none, output: w.CountReview },
+  'counts.decide': { input: w.CountDecideInput, output: w.CountSession },
+  'counts.submit': { input: none, output: w.CountSession },
+  'counts.abandon': { input: none, output: w.CountSession },
 
   /** Who is at the desk: a desk-local list; switching never signs the desk out of the service. */
   'workers.list': { input: none, output: w.Workers },
@@ -84,7 +94,19 @@ export const channels = {
   'outbox.links': { input: z.strictObject({ ids: z.array(w.OutboxEntryId).max(500) }), output: z.array(w.UndoLink) },
 
   'shipments.list': {
-    input: z.strictObject({ status: r.ShipmentStatus.optional(), reference: z.string().max(64).optional(), cursor, ...page }).optional(),
+    input: z
+      .strictObject({
+        status: r.ShipmentStatus.optional(),
+        /** Exactly this reference, as the service filters. */
+        reference: z.string().max(64).optional(),
+        /** Text anywhere in the reference, any case (from the cached copies, read whole first when online). */
+        search: z.string().max(64).optional(),
+        /** By creation time; given, the list comes sorted from the cached copies as `search` does. */
+        order: z.enum(['newest', 'oldest']).optional(),
+        cursor,
+        ...page,
+      })
+      .optional(),
     output: z.object({ shipments: z.array(r.Shipment), nextCursor: z.string().nullable(), source: r.Source }),
   },
   'shipments.read': { input: z.strictObject({ token: r.ShipmentToken }), output: r.Shipment },
@@ -95,7 +117,16 @@ export const channels = {
   'shipments.transitTime': { input: r.TransitTimeInput, output: r.TransitTime },
 
   'products.list': {
-    input: z.strictObject({ skuPrefix: z.string().max(64).optional(), barcode: z.string().max(64).optional(), cursor, ...page }).optional(),
+    input: z
+      .strictObject({
+        skuPrefix: z.string().max(64).optional(),
+        barcode: z.string().max(64).optional(),
+        /** Text anywhere in the name or SKU, any case: from the cached catalogue (source `cache`). */
+        search: z.string().max(64).optional(),
+        cursor,
+        ...page,
+      })
+      .optional(),
     output: z.object({ products: z.array(r.Product), nextCursor: z.string().nullable(), source: r.Source }),
   },
   'warehouses.list': { input: none, output: z.array(r.Warehouse) },
@@ -122,6 +153,8 @@ export const events = {
   'connectivity.changed': r.Connectivity,
   'account.changed': r.AccountStatus,
   'app.notice': r.Notice,
+  /** A count's submission, line by line. */
+  'counts.progress': w.CountProgress,
 } as const satisfies Record<string, z.ZodType>;
 
 /** The single Electron IPC channel that carries events; invoke channels are the names above. */

@@ -11,4 +11,5 @@ export const DEFAULT_SETTINGS: Settings = {
   journalRetentionDays: 90,
   labelPrinter: { silent: false, deviceName: null },
   deskWarehouseId: null,
+  language: 'system',
 };

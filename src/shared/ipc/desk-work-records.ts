@@ -27,7 +27,7 @@ export type AddWorkerInput = z.infer<typeof AddWorkerInput>;
 export const SwitchWorkerInput = z.union([z.strictObject({ id: WorkerId }), z.strictObject({ badge: Badge }), z.strictObject({ nobody: z.literal(true) })]);
 export type SwitchWorkerInput = z.infer<typeof SwitchWorkerInput>;
 
-export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'transfer', 'create', 'cancel', 'delete', 'worker'] as const;
+export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count'] as const;
 export const JournalKind = z.enum(JOURNAL_KINDS);
 export type JournalKind = z.infer<typeof JournalKind>;
 
@@ -138,3 +138,76 @@ export const Transfer = z.object({
   advice: z.string().nullable(),
 });
 export type Transfer = z.infer<typeof Transfer>;
+
+/** A zone to count: the SKUs on its shelves (none given: everything scanned counts). */
+export const CountStartInput = z.strictObject({ warehouseId: WarehouseId, zone: z.array(Sku).min(1).max(5000).optional() });
+export type CountStartInput = z.infer<typeof CountStartInput>;
+
+/** pending: counted, not yet judged; accepted: to be submitted; recount: counted again from zero. */
+export const COUNT_DECISIONS = ['pending', 'accepted', 'recount'] as const;
+export const CountDecision = z.enum(COUNT_DECISIONS);
+export type CountDecision = z.infer<typeof CountDecision>;
+
+export const CountLine = z.object({
+  sku: Sku,
+  name: z.string().nullable(),
+  counted: z.number().int(),
+  decision: CountDecision,
+  /** The on-hand the desk knew when this SKU was first counted (null: it knew none). */
+  basisOnHand: z.number().int().nullable(),
+  /** Set once submitted: the on-hand the delta was computed against, and the adjustment queued (none when nothing differed). */
+  onHandAtSubmit: z.number().int().nullable(),
+  submittedAt: IsoDateTime.nullable(),
+  entry: OutboxEntry.nullable(),
+});
+export type CountLine = z.infer<typeof CountLine>;
+
+export const CountSession = z.object({
+  id: z.string(),
+  warehouseId: WarehouseId,
+  zone: z.array(Sku).nullable(),
+  worker: z.string().nullable(),
+  state: z.enum(['open', 'submitted', 'abandoned']),
+  startedAt: IsoDateTime,
+  submittedAt: IsoDateTime.nullable(),
+  /** Newest counted first. */
+  lines: z.array(CountLine),
+});
+export type CountSession = z.infer<typeof CountSession>;
+
+export const CountScanInput = z.strictObject({ code: z.string().min(1).max(200) });
+export const CountScanResult = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('counted'), sku: Sku, name: z.string().nullable(), counted: z.number().int(), session: CountSession }),
+  z.object({ kind: z.literal('refused'), code: z.string(), reason: z.enum(['not_found', 'not_in_zone', 'invalid']), message: z.string() }),
+]);
+export type CountScanResult = z.infer<typeof CountScanResult>;
+
+export const CountSetInput = z.strictObject({ sku: Sku, counted: z.number().int().min(0).max(1_000_000) });
+export const CountDecideInput = z.strictObject({ sku: Sku, decision: z.enum(['accepted', 'recount']) });
+
+/** One counted SKU against the freshest on-hand the desk could get. */
+export const CountReviewLine = z.object({
+  sku: Sku,
+  name: z.string().nullable(),
+  counted: z.number().int(),
+  decision: CountDecision,
+  /** Null when neither the service nor the cache knows this SKU at this warehouse. */
+  onHand: z.number().int().nullable(),
+  source: z.enum(['service', 'cache', 'none']),
+  /** When the service last confirmed `onHand`: its age when it comes from the cache. */
+  asOf: IsoDateTime.nullable(),
+  /** counted - onHand: what an adjustment submitted now would change. */
+  difference: z.number().int().nullable(),
+  basisOnHand: z.number().int().nullable(),
+  /** onHand - basisOnHand when the service's figure moved while the count went on (someone else adjusted it). */
+  changedSince: z.number().int().nullable(),
+  submitted: z.boolean(),
+});
+export type CountReviewLine = z.infer<typeof CountReviewLine>;
+
+export const CountReview = z.object({ session: CountSession, lines: z.array(CountReviewLine), online: z.boolean() });
+export type CountReview = z.infer<typeof CountReview>;
+
+/** How far a count's submission has got: lines queued (or found unchanged) of all its lines. */
+export const CountProgress = z.object({ sessionId: z.string(), done: z.number().int(), total: z.number().int() });
+export type CountProgress = z.infer<typeof CountProgress>;

@@ -365,6 +365,10 @@ export const ScannerSettings = z.strictObject({
   scannerLayout: z.enum(['auto', 'us', 'desk']).optional(),
 });
 export const LabelPrinterSettings = z.strictObject({ silent: z.boolean(), deviceName: z.string().min(1).max(200).nullable() });
+/** The desk's languages; 'system' follows the OS (app.getLocale(), in the harness the browser's language). */
+export const LANGUAGES = ['en', 'de', 'nl', 'fr', 'pl'] as const;
+export const LanguageSetting = z.enum(['system', ...LANGUAGES]);
+export type LanguageSetting = z.infer<typeof LanguageSetting>;
 export const Settings = z.object({
   scanner: ScannerSettings,
   soundsMuted: z.boolean(),
@@ -376,6 +380,8 @@ export const Settings = z.object({
   labelPrinter: LabelPrinterSettings.default({ silent: false, deviceName: null }),
   /** The warehouse this desk stands in: every adjustment starts there. Null until chosen; absent in older settings files. */
   deskWarehouseId: WarehouseId.nullable().default(null),
+  /** The language of the screens; absent in older settings files, which then follow the OS. */
+  language: LanguageSetting.default('system'),
 });
 export type Settings = z.infer<typeof Settings>;
 export const SettingsPatch = z.strictObject({
@@ -385,13 +391,17 @@ export const SettingsPatch = z.strictObject({
   journalRetentionDays: z.number().int().min(1).max(3650).optional(),
   labelPrinter: LabelPrinterSettings.optional(),
   deskWarehouseId: WarehouseId.nullable().optional(),
+  language: LanguageSetting.optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 export const Notice = z.object({
   level: z.enum(['info', 'warning', 'error']),
   code: z.string(),
+  /** English, for logs and support; the screens say it in the desk's language from the code and params. */
   message: z.string(),
+  /** The values the message names (a file, an account), for the screens' own wording of it. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   at: IsoDateTime,
 });
 export type Notice = z.infer<typeof Notice>;

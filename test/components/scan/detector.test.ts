@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ScanDetector, STALL_TOLERANCE_MS, type DetectedScan, type RejectedBurst, type ScannerConfig } from '../../../src/renderer/src/scan/detector';
-import { fakeTime, keydown, keyFor, scanInto, type FakeTime } from './keys';
+import { ScanDetector, type DetectedScan, type RejectedBurst, type ScannerConfig } from '../../../src/renderer/src/scan/detector';
+import { fakeTime, keydown, scanInto, type FakeTime } from './keys';
 
 const config: ScannerConfig = { maxInterKeyMs: 50, minLength: 4, prefix: '', suffix: 'Enter' };
 
@@ -23,13 +23,6 @@ describe('ScanDetector (key timing, physical keys)', () => {
       ...extra,
     });
     detach = detector.attach(window);
-  }
-
-  function typeFast(text: string): void {
-    for (const ch of text) {
-      keydown(document.body, keyFor(ch));
-      time.advance(4);
-    }
   }
 
   beforeEach(() => {
@@ -182,56 +175,12 @@ describe('ScanDetector (key timing, physical keys)', () => {
     expect(scans.map((s) => s.code)).toEqual(['SKU-1111', 'SKU-2222']);
   });
 
-  it('reports a fast burst that never gets its suffix, once it has gone quiet for longer than a stall', () => {
+  it('reports a fast burst that never gets its suffix, once it has gone quiet', () => {
     scanInto(document.body, time, 'SKU-00042', { suffix: null });
-    time.advance(STALL_TOLERANCE_MS - 10);
     expect(rejects).toEqual([]);
-    time.advance(20);
+    time.advance(200);
     expect(rejects).toMatchObject([{ reason: 'no_suffix', keys: 9, preview: 'SKU-00042' }]);
     expect(scans).toEqual([]);
-  });
-
-  it('carries a scan across a stall mid-code (a busy desk holds the keys back): one scan, not a refusal and half a code', () => {
-    typeFast('JJD3840');
-    time.advance(300);
-    typeFast('63536958043653');
-    keydown(document.body, { key: 'Enter', code: 'Enter' });
-    expect(rejects).toEqual([]);
-    expect(scans.map((s) => s.code)).toEqual(['JJD384063536958043653']);
-  });
-
-  it('carries a stall before the suffix too', () => {
-    typeFast('SKU-00042');
-    time.advance(400);
-    keydown(document.body, { key: 'Enter', code: 'Enter' });
-    expect(scans.map((s) => s.code)).toEqual(['SKU-00042']);
-  });
-
-  it('does not carry a pause longer than a stall, a short start, a shortcut key, or anything without a suffix', () => {
-    typeFast('ABCDE');
-    time.advance(STALL_TOLERANCE_MS + 1);
-    typeFast('FGHIJ');
-    keydown(document.body, { key: 'Enter', code: 'Enter' });
-    expect(scans.map((s) => s.code)).toEqual(['FGHIJ']);
-    expect(rejects).toMatchObject([{ reason: 'no_suffix', preview: 'ABCDE' }]);
-
-    typeFast('AB'); // under the minimum length: not yet a scanner's burst
-    time.advance(300);
-    typeFast('CDEF');
-    keydown(document.body, { key: 'Enter', code: 'Enter' });
-    expect(scans.map((s) => s.code).at(-1)).toBe('CDEF');
-
-    typeFast('ABCDE');
-    time.advance(300);
-    const f2 = keydown(document.body, { key: 'F2', code: 'F2' });
-    expect(f2.defaultPrevented).toBe(false);
-
-    make({ suffix: 'None' });
-    typeFast('ABCDE');
-    time.advance(300);
-    typeFast('FGHIJ');
-    time.advance(1000);
-    expect(scans.map((s) => s.code).slice(-2)).toEqual(['ABCDE', 'FGHIJ']);
   });
 
   it('lets the suffix trail by up to twice the limit (scanners pause before Enter)', () => {

@@ -11,6 +11,11 @@ function input(name: string): HTMLInputElement {
   if (!el) throw new Error(`no input ${name}`);
   return el;
 }
+async function choose(name: string, value: string): Promise<void> {
+  const el = document.querySelector<HTMLSelectElement>(`[data-testid="create-shipment"] select[name="${name}"]`);
+  if (!el) throw new Error(`no select ${name}`);
+  await userEvent.selectOptions(page.elementLocator(el), value);
+}
 async function fill(name: string, value: string): Promise<void> {
   await userEvent.fill(page.elementLocator(input(name)), value);
 }
@@ -64,7 +69,7 @@ function installCreate(answers: ((draft: ShipmentDraft) => Result<Shipment>)[]) 
 
 async function fillValid(): Promise<void> {
   await fill('reference', 'ORDER-1001');
-  await fill('carrier', 'DHL');
+  await choose('carrier', 'dhl');
   for (const who of ['sender', 'recipient']) {
     await fill(`${who}.name`, who === 'sender' ? 'Main hall' : 'Ada Lovelace');
     await fill(`${who}.address.line1`, '1 Dock Road');
@@ -91,7 +96,7 @@ describe('Create shipment form in Chromium', () => {
     expect(errorOf('reference')).toBe('Required');
     expect(errorOf('recipient.address.postalCode')).toBe('Required');
     expect(errorOf('recipient.address.country')).toBe('Required');
-    expect(errorOf('parcels.0.weightGrams')).toBe('Required');
+    expect(errorOf('parcels.0.weightGrams')).toBe('Enter the weight, e.g. 750 g or 1,5 kg');
     // The first field with a problem has the focus, so the keyboard user starts there.
     expect(document.activeElement).toBe(input('reference'));
     await page.screenshot({ path: '../../artifacts/components/create-shipment-errors.png' });
@@ -104,14 +109,18 @@ describe('Create shipment form in Chromium', () => {
     await fill('parcels.0.weightGrams', '1.5');
     expect(errorOf('parcels.0.weightGrams')).toBe('Enter a whole number');
     await fill('parcels.0.weightGrams', 'heavy');
-    expect(errorOf('parcels.0.weightGrams')).toBe('Enter a number');
+    expect(errorOf('parcels.0.weightGrams')).toBe('A weight in g or kg, e.g. 750 g or 1,5 kg');
+    // Kilograms as people write them.
+    await fill('parcels.0.weightGrams', '1,5 kg');
+    expect(errorOf('parcels.0.weightGrams')).toBe(null);
     // A size is all three or none.
     await fill('parcels.0.dimensionsMm.length', '300');
     expect(errorOf('parcels.0.dimensionsMm.width')).toBe('Required');
-    await fill('carrier', 'D H L');
-    expect(errorOf('carrier')).toBe('A carrier code: 2 to 32 letters, digits, _ or -, e.g. dhl');
-    await fill('carrier', 'DHL');
-    expect(errorOf('carrier')).toBe(null);
+    // The carrier is a choice of known carriers, said in words when missing.
+    const carrier = document.querySelector<HTMLSelectElement>('[data-testid="create-shipment"] select[name="carrier"]')!;
+    expect(document.getElementById(carrier.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Choose a carrier');
+    await choose('carrier', 'dhl');
+    await expect.poll(() => carrier.getAttribute('aria-invalid')).toBe(null);
     await fill('parcels.0.weightGrams', '100001');
     expect(errorOf('parcels.0.weightGrams')).toMatch(/^At most 100.000$/);
     // Scope 2 (booked elsewhere) needs the carrier's tracking number.

@@ -71,7 +71,7 @@ describe('Shipment detail in Chromium', () => {
     await expect.element(detail.getByRole('heading', { name: 'ORD-1' })).toBeVisible();
     expect(calls).toContain(`read:${T(1)}`);
     await expect.element(detail.getByRole('button', { name: 'Cancel shipment…' })).toBeVisible();
-    await expect.element(detail.getByRole('button', { name: 'Delete shipment…' })).not.toBeInTheDocument();
+    await expect.element(detail.getByRole('button', { name: 'Delete this record…' })).not.toBeInTheDocument();
     await page.screenshot({ path: '../../artifacts/components/shipment-detail.png' });
 
     await detail.getByRole('button', { name: 'Cancel shipment…' }).click();
@@ -80,17 +80,17 @@ describe('Shipment detail in Chromium', () => {
     expect(calls.filter((c) => c.startsWith('cancel'))).toEqual([]);
     await detail.getByRole('button', { name: 'Cancel shipment…' }).click();
     await page.getByRole('dialog').getByRole('button', { name: /^Cancel shipment/ }).click();
-    await expect.element(detail.getByText(/The service answered: ORD-1 is cancelled since/)).toBeVisible();
+    await expect.element(detail.getByText(/The service answered: ORD-1, Cancelled since/)).toBeVisible();
     expect(calls).toContain(`cancel:${T(1)}`);
     await expect.element(detail.getByRole('button', { name: 'Cancel shipment…' })).not.toBeInTheDocument();
 
     // Back to the list: the row shows the new state; an in-transit scope 2 one can be deleted, not cancelled.
     await detail.getByRole('button', { name: '← All shipments' }).click();
     await page.getByRole('button', { name: 'Open shipment ORD-2', exact: true }).click();
-    await expect.element(detail.getByRole('button', { name: 'Delete shipment…' })).toBeVisible();
+    await expect.element(detail.getByRole('button', { name: 'Delete this record…' })).toBeVisible();
     await expect.element(detail.getByRole('button', { name: 'Cancel shipment…' })).not.toBeInTheDocument();
-    await detail.getByRole('button', { name: 'Delete shipment…' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /^Delete shipment/ }).click();
+    await detail.getByRole('button', { name: 'Delete this record…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /^Delete the record/ }).click();
     await expect.element(page.getByText(`Shipment ORD-2 (${T(2)}) was deleted by the service.`)).toBeVisible();
     await expect.element(page.getByRole('button', { name: 'Open shipment ORD-2', exact: true })).not.toBeInTheDocument();
   });
@@ -101,7 +101,7 @@ describe('Shipment detail in Chromium', () => {
     render(ShipmentsScreen, { openToken: T(1) });
     const detail = page.getByTestId('shipment-detail');
     await expect.element(detail.getByRole('button', { name: 'Cancel shipment…' })).toBeDisabled();
-    await expect.element(detail.getByRole('button', { name: 'Delete shipment…' })).toBeDisabled();
+    await expect.element(detail.getByRole('button', { name: 'Delete this record…' })).toBeDisabled();
     await expect.element(detail.getByRole('button', { name: 'Green index' })).toBeDisabled();
     await expect.element(detail.getByText(/Offline: cancel, delete and the calculations need the service/)).toBeVisible();
   });
@@ -111,7 +111,7 @@ describe('Shipment detail in Chromium', () => {
     await page.viewport(1280, 800);
     render(ShipmentsScreen, { openToken: T(4) });
     const shipping = page.getByRole('region', { name: 'Shipping' });
-    await expect.element(shipping).toMatchTextContent(/Carrier\s*dhl/);
+    await expect.element(shipping).toMatchTextContent(/Carrier\s*DHL/);
     await expect.element(shipping).toMatchTextContent('Booked with the carrier directly (recorded here only)');
     // As a narrow card beside the addresses, the scope broke over three lines and a date over two.
     const values = [

@@ -17,7 +17,8 @@ const STEADY_VOLATILE_TEXT = `(() => {
   const rules = [
     [/\\b\\d{1,2}:\\d\\d(:\\d\\d)?( ?[AP]M)?/g, '12:00'],
     [/req_[A-Za-z0-9]{6,}/g, 'req_0000000000'],
-    [/\\b(just now|\\d+ (second|minute|min|hour|day|week|month|year)s? ago|(a|an) (minute|hour|day|week|month|year) ago)\\b/g, '1 min ago'],
+    // Intl's short ages ("45 sec ago", "2 hr ago", "5 mo ago"; en-US adds a full stop).
+    [/\\b(just now|\\d+ (second|sec|minute|min|hour|hr|day|week|wk|month|mo|year|yr)s?\\.? ago|(a|an) (minute|hour|day|week|month|year) ago)\\b/g, '1 min ago'],
     [/(127\\.0\\.0\\.1|localhost):\\d{2,5}/g, '$1:40000'],
   ];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

@@ -156,6 +156,21 @@ describe('desk core in demo mode, through the IPC router', () => {
     expect(again.token).toBe(created.token);
     expect((await ipc.call('shipments.list', { reference: 'ORD-TEST-1' })).shipments).toHaveLength(1);
 
+    // Newest first, and a reference found by any part of it in any case: the service does
+    // neither, so its whole list is read into the cache and paged from there.
+    const newest = await ipc.call('shipments.list', { order: 'newest', limit: 5 });
+    expect(newest.source).toBe('service');
+    expect(newest.shipments[0]!.token).toBe(created.token);
+    const times = newest.shipments.map((s) => s.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const next = await ipc.call('shipments.list', { order: 'newest', limit: 5, cursor: newest.nextCursor! });
+    expect(next.shipments[0]!.createdAt <= times[4]!).toBe(true);
+    expect(next.shipments.some((s) => newest.shipments.some((n) => n.token === s.token))).toBe(false);
+    expect((await ipc.call('shipments.list', { search: 'rd-test-', order: 'newest' })).shipments.map((s) => s.token)).toEqual([created.token]);
+    const partial = await ipc.call('shipments.list', { search: 'ord-10001', order: 'oldest', limit: 50 });
+    expect(partial.shipments.length).toBeGreaterThan(1);
+    for (const s of partial.shipments) expect(s.reference).toMatch(/^ORD-10001\d$/);
+
     const green = await ipc.call('shipments.greenIndex', { shipmentToken: created.token });
     expect(green.co2eGrams).toBeGreaterThan(0);
     const transit = await ipc.call('shipments.transitTime', { origin: { country: 'NL', postalCode: '1043 AM' }, destination: { country: 'DE', postalCode: '10119' }, shipDate: '2026-03-02' });

@@ -15,13 +15,20 @@ const ACTING: Partial<Record<Channel, unknown>> = {
   'outbox.resolve': { id: 'ob_1', choice: 'drop' },
   'outbox.undo': { id: 'ob_1' },
   'transfers.create': { sku: 'WD-000001', fromWarehouseId: 'wh_a', toWarehouseId: 'wh_b', quantity: 1 },
+  'counts.start': { warehouseId: 'wh_a' },
+  'counts.scan': { code: 'WD-000001' },
+  'counts.set': { sku: 'WD-000001', counted: 1 },
+  'counts.review': undefined,
+  'counts.decide': { sku: 'WD-000001', decision: 'accepted' },
+  'counts.submit': undefined,
+  'counts.abandon': undefined,
   'sync.now': undefined,
   'shipments.cancel': { token },
   'shipments.delete': { token },
 };
 
 /** Channels that read what the desk holds, or who is signed in: they answer, from the cache. */
-const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'transfers.list', 'labels.printers'];
+const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'transfers.list', 'counts.current', 'labels.printers'];
 
 /**
  * The desk's own records, not an account's: who works at this desk and its journal answer the

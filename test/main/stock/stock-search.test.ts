@@ -25,16 +25,20 @@ function fold(s: string): string {
   return s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
-function matches(m: Model, query: string | undefined): boolean {
-  const terms = fold(query ?? '').split(/\s+/).filter(Boolean);
-  const keys = [fold(m.sku), ...fold(m.name).split(/[^\p{L}\p{N}]+/u).filter(Boolean), ...m.barcodes];
-  return terms.every((t) => keys.some((k) => k.startsWith(t)));
+const termsOf = (query: string | undefined) => fold(query ?? '').split(/\s+/).filter(Boolean);
+const keysOf = (m: Model) => [fold(m.sku), ...fold(m.name).split(/[^\p{L}\p{N}]+/u).filter(Boolean), ...m.barcodes];
+
+/** By the start of a key; when some term starts no key in scope, every term anywhere inside one. */
+function matches(m: Model, query: string | undefined, inside: boolean): boolean {
+  return termsOf(query).every((t) => keysOf(m).some((k) => (inside ? k.includes(t) : k.startsWith(t))));
 }
 
 function expected(models: Model[], input: StockSearchInput): { skus: string[]; total: number } {
   const wh = input.warehouseId;
-  const rows = models
-    .filter((m) => (wh === undefined || m.levels.has(wh)) && matches(m, input.query))
+  const inScope = models.filter((m) => wh === undefined || m.levels.has(wh));
+  const inside = termsOf(input.query).some((t) => !inScope.some((m) => matches(m, t, false)));
+  const rows = inScope
+    .filter((m) => matches(m, input.query, inside))
     .map((m) => {
       const values = wh
         ? m.levels.get(wh)!
@@ -103,7 +107,7 @@ describe('stock search', () => {
     dir.remove();
   });
 
-  const queries = [undefined, '', 'w', 'WD', 'wd-0001', 'wd-00029', 'ab', 'AB-0', 'b', 'bl', 'blue', 'BLUEB', 'he', 'h', 'cafe', 'CAFÉ', 'blue bolt', 'bo b', '4', '4000', '40000000001', '3mm', 'zz', 'wd-000001 4'];
+  const queries = [undefined, '', 'w', 'WD', 'wd-0001', 'wd-00029', 'ab', 'AB-0', 'b', 'bl', 'blue', 'BLUEB', 'he', 'h', 'cafe', 'CAFÉ', 'blue bolt', 'bo b', '4', '4000', '40000000001', '3mm', 'zz', 'wd-000001 4', '00029', 'lue', 'AFE', 'mm', 'lue 0029', '00000002'];
   const sorts: StockSort[] = ['sku', 'name', 'onHand', 'available', 'updatedAt'];
   const cases: StockSearchInput[] = [];
   for (const query of queries) {
@@ -132,13 +136,44 @@ describe('stock search', () => {
   });
 
   it('answers like the model when the ordered read gives up early and falls back', () => {
-    const impatient = new StockSearch(cache.db, () => cache.writes.keysGeneration, { gatherLimit: 3, probeRows: 2 });
+    // typedLimit 0: every query of several terms takes the SQL plans too.
+    const impatient = new StockSearch(cache.db, () => cache.writes.keysGeneration, { gatherLimit: 3, probeRows: 2, typedLimit: 0 });
     const plans = new Set<string>();
     for (const input of cases) {
       check(impatient, input);
       plans.add(impatient.explain(input).plan);
     }
-    expect([...plans].sort()).toEqual(['all', 'gather', 'ordered', 'ordered-from-first', 'ordered-then-gather']);
+    expect([...plans].sort()).toEqual(['all', 'contains', 'gather', 'ordered', 'ordered-from-first', 'ordered-then-gather']);
+  });
+
+  it("answers a query typed on from the last one's matches, like the model, until the keys change", () => {
+    const typing = new StockSearch(cache.db, () => cache.writes.keysGeneration);
+    const plans: string[] = [];
+    const type = (text: string, input: Omit<StockSearchInput, 'query'> = {}) => {
+      for (let i = 1; i <= text.length; i++) {
+        const query = text.slice(0, i);
+        // explain() runs the query too: it makes the plan the search would have taken.
+        plans.push(typing.explain({ query, ...input }).plan);
+        check(typing, { query, ...input });
+      }
+    };
+    type('blue bolt 3');
+    type('bo b', { direction: 'desc', offset: 2, limit: 5 });
+    // Back to a shorter query: not a subset of the last one, so SQL answers again.
+    check(typing, { query: 'blue b' });
+    expect(plans).toContain('matched');
+    expect(plans.filter((p) => p === 'typed-on').length).toBeGreaterThanOrEqual(5);
+    // Quantities are read fresh; a rename changes the keys and the remembered matches go.
+    const m = models.find((x) => matches(x, 'blue h'))!;
+    check(typing, { query: 'blue h' });
+    cache.writes.upsertStock(stock(m.sku, m.name, [['wh_a', 77]], 5), T0);
+    m.levels = new Map([['wh_a', { onHand: 77, reserved: 0, available: 77 }]]);
+    m.updatedAt = T0;
+    check(typing, { query: 'blue he' });
+    cache.writes.upsertStock(stock(m.sku, 'Copper Heavy', [['wh_a', 77]], 6), T0);
+    m.name = 'Copper Heavy';
+    check(typing, { query: 'blue hea' });
+    expect(typing.search({ query: 'copper hea' }).rows.map((r) => r.sku)).toEqual([m.sku]);
   });
 
   it('pages through a result without gaps or repeats', () => {

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { CatalogReads } from './catalog-reads';
 import { CatalogWrites } from './catalog-writes';
-import { openDatabase, type DamagedFile, type OpenDatabaseOptions } from './database';
+import { closeDatabase, openDatabase, type DamagedFile, type OpenDatabaseOptions, type OpenedDatabase } from './database';
 import { MetaStore } from './meta';
 import { ensureSortIndexes } from './sort-indexes';
 
@@ -19,6 +19,9 @@ export interface CatalogCache {
   readonly reads: CatalogReads;
   readonly writes: CatalogWrites;
   readonly meta: MetaStore;
+  /** The integrity check opening the file made (see openDatabase). */
+  readonly checked: OpenedDatabase['checked'];
+  /** Closes the file; the next open then knows it was closed cleanly. */
   close(): void;
 }
 
@@ -30,7 +33,7 @@ export interface OpenedCatalogCache {
 
 export function openCatalogCache(dataDir: string, options: OpenDatabaseOptions = {}): OpenedCatalogCache {
   const file = join(dataDir, CACHE_FILE);
-  const { db, recovery } = openDatabase(file, options);
+  const { db, recovery, checked } = openDatabase(file, options);
   // A first sync that stopped part-way leaves its sort indexes dropped (sort-indexes.ts).
   ensureSortIndexes(db);
   const cache: CatalogCache = {
@@ -39,9 +42,8 @@ export function openCatalogCache(dataDir: string, options: OpenDatabaseOptions =
     reads: new CatalogReads(db),
     writes: new CatalogWrites(db),
     meta: new MetaStore(db),
-    close: () => {
-      if (db.open) db.close();
-    },
+    checked,
+    close: () => closeDatabase(db),
   };
   return { cache, damaged: recovery };
 }

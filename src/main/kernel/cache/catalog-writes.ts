@@ -33,9 +33,11 @@ export class CatalogWrites {
   readonly #stockHead: Database.Statement;
   readonly #insertStock: Database.Statement;
   readonly #updateStock: Database.Statement;
+  readonly #updateStockKeepName: Database.Statement;
   readonly #confirmStock: Database.Statement;
-  readonly #deleteLevels: Database.Statement;
   readonly #insertLevel: Database.Statement;
+  readonly #updateLevel: Database.Statement;
+  readonly #deleteLevel: Database.Statement;
   readonly #deleteStock: Database.Statement;
   readonly #deleteKeys: Database.Statement;
   readonly #insertKey: Database.Statement;
@@ -78,15 +80,23 @@ export class CatalogWrites {
         levels_json = @levelsJson, total_on_hand = @onHand, total_reserved = @reserved, total_available = @available,
         wh_mask = @mask
       WHERE id = @id`);
+    // SQLite rewrites the entry of every index on a column the SET names, changed or not: at a
+    // million SKUs each is a random page. Most writes are new quantities of the same name.
+    this.#updateStockKeepName = db.prepare(`
+      UPDATE stock_items SET version = @version, updated_at = @updatedAt, confirmed_at = @confirmedAt,
+        levels_json = @levelsJson, total_on_hand = @onHand, total_reserved = @reserved, total_available = @available,
+        wh_mask = @mask
+      WHERE id = @id`);
     this.#bits = db.prepare('SELECT warehouse_id, bit FROM warehouse_bits');
     this.#insertBit = db.prepare('INSERT INTO warehouse_bits (warehouse_id, bit) VALUES (?, ?)');
     this.#setKeysMask = db.prepare('UPDATE search_keys SET wh_mask = ? WHERE item_id = ?');
     this.#setSearchText = db.prepare('UPDATE stock_items SET search_text = ? WHERE id = ?');
     this.#confirmStock = db.prepare('UPDATE stock_items SET confirmed_at = ? WHERE id = ?');
-    this.#deleteLevels = db.prepare('DELETE FROM stock_levels WHERE item_id = ?');
     this.#insertLevel = db.prepare(
       'INSERT INTO stock_levels (item_id, warehouse_id, sku, on_hand, reserved, available) VALUES (?, ?, ?, ?, ?, ?)',
     );
+    this.#updateLevel = db.prepare('UPDATE stock_levels SET on_hand = ?, reserved = ?, available = ? WHERE item_id = ? AND warehouse_id = ?');
+    this.#deleteLevel = db.prepare('DELETE FROM stock_levels WHERE item_id = ? AND warehouse_id = ?');
     this.#deleteStock = db.prepare('DELETE FROM stock_items WHERE sku = ?');
     this.#deleteKeys = db.prepare('DELETE FROM search_keys WHERE item_id = ?');
     this.#insertKey = db.prepare('INSERT INTO search_keys (key, item_id, lcp, sku, wh_mask) VALUES (?, ?, ?, ?, ?)');
@@ -221,9 +231,8 @@ export class CatalogWrites {
       return 'written';
     }
     const id = head.id;
-    this.#updateStock.run({ ...values, id });
-    this.#deleteLevels.run(id);
-    for (const l of item.levels) this.#insertLevel.run(id, l.warehouseId, item.sku, l.onHand, l.reserved, l.available);
+    (head.name === item.name ? this.#updateStockKeepName : this.#updateStock).run({ ...values, id });
+    this.#writeChangedLevels(id, item, JSON.parse(head.levels_json) as StockWrite['levels']);
     if (head.name !== item.name) {
       const barcodes = this.#productBarcodes.get(item.sku) as string | undefined;
       this.#reindex(item.sku, barcodes ? (JSON.parse(barcodes) as string[]) : []);
@@ -234,6 +243,24 @@ export class CatalogWrites {
       this.#keysGeneration++; // a warehouse without a bit in wh_mask gained or lost the item
     }
     return 'written';
+  }
+
+  /**
+   * The item's levels as `item` has them, writing only those that differ from `before` (the
+   * cached levels_json, which mirrors the rows): an adjustment changes one warehouse, and each
+   * level row rewritten costs a random page in both of the warehouse's sort indexes.
+   */
+  #writeChangedLevels(id: number, item: StockWrite, before: StockWrite['levels']): void {
+    const old = new Map(before.map((l) => [l.warehouseId, l]));
+    for (const l of item.levels) {
+      const was = old.get(l.warehouseId);
+      old.delete(l.warehouseId);
+      if (!was) this.#insertLevel.run(id, l.warehouseId, item.sku, l.onHand, l.reserved, l.available);
+      else if (was.onHand !== l.onHand || was.reserved !== l.reserved || was.available !== l.available) {
+        this.#updateLevel.run(l.onHand, l.reserved, l.available, id, l.warehouseId);
+      }
+    }
+    for (const gone of old.keys()) this.#deleteLevel.run(id, gone);
   }
 
   /** The service says the SKU does not exist (any more). */

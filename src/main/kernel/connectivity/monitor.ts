@@ -15,6 +15,11 @@ export interface ConnectivityMonitorOptions {
   probe: () => Promise<void>;
   /** How often to probe while offline. Default 5 s. */
   probeIntervalMs?: number;
+  /**
+   * While online, probe when no request has been heard of for this long, so a desk left idle
+   * learns it lost the service before the worker's next request fails. Unset: only while offline.
+   */
+  quietProbeMs?: number;
   now?: () => Date;
 }
 
@@ -32,11 +37,17 @@ export class ConnectivityMonitor {
   private running = false;
   private timer: NodeJS.Timeout | undefined;
   private probing = false;
+  private readonly quietProbeMs: number | null;
+  private quietTimer: NodeJS.Timeout | undefined;
+  /** When a request's outcome or a probe last told anything (ms). */
+  private lastHeard: number;
 
   constructor(options: ConnectivityMonitorOptions) {
     this.probe = options.probe;
     this.probeIntervalMs = Math.max(10, options.probeIntervalMs ?? 5_000);
     this.now = options.now ?? (() => new Date());
+    this.quietProbeMs = options.quietProbeMs === undefined ? null : Math.max(10, options.quietProbeMs);
+    this.lastHeard = this.now().getTime();
     // Optimistic until the first request says otherwise: the first lookup or sync finds out.
     this.current = { online: true, since: this.now().toISOString(), lastError: null };
   }
@@ -47,6 +58,7 @@ export class ConnectivityMonitor {
 
   /** Feed it every RequestOutcome (ApiClientOptions.onOutcome). */
   report(outcome: RequestOutcome): void {
+    this.lastHeard = this.now().getTime();
     if (outcome.networkError) this.goOffline(outcome.error ?? { code: 'network_error', message: 'The service could not be reached.' });
     else this.goOnline();
   }
@@ -64,12 +76,15 @@ export class ConnectivityMonitor {
     if (this.running) return;
     this.running = true;
     if (!this.current.online) this.schedule();
+    else this.scheduleQuiet();
   }
 
   stop(): void {
     this.running = false;
     clearTimeout(this.timer);
     this.timer = undefined;
+    clearTimeout(this.quietTimer);
+    this.quietTimer = undefined;
   }
 
   /** Probes once now (e.g. when the worker presses "try again"); resolves with the status after it. */
@@ -94,6 +109,23 @@ export class ConnectivityMonitor {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.emit();
+    this.scheduleQuiet();
+  }
+
+  /** While online: a probe after each quiet stretch with no request heard of. */
+  private scheduleQuiet(): void {
+    const quiet = this.quietProbeMs;
+    if (quiet === null || this.quietTimer !== undefined || !this.running) return;
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = undefined;
+      if (!this.running || !this.current.online) return; // offline: the offline loop probes
+      if (this.now().getTime() - this.lastHeard < quiet) {
+        this.scheduleQuiet();
+        return;
+      }
+      void this.runProbe().finally(() => this.scheduleQuiet());
+    }, quiet);
+    this.quietTimer.unref();
   }
 
   private emit(): void {
@@ -122,6 +154,7 @@ export class ConnectivityMonitor {
   private async runProbe(): Promise<void> {
     if (this.probing) return;
     this.probing = true;
+    this.lastHeard = this.now().getTime();
     try {
       await this.probe();
       this.goOnline();

@@ -1,3 +1,6 @@
+// Only the words of a refusal come from the catalogue: what a burst reads never depends on the language.
+import { m } from '../i18n/messages';
+import { formatNumber } from '../ui/format';
 import { evidenceOf, GS, isControlChar, isGroupSeparatorKey, isLineEndKey, keyName, MODIFIER_KEYS, readKey, type KeyReading } from './key-map';
 import { isTextEntry, keyTarget } from './text-entry';
 import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
@@ -91,14 +94,6 @@ export interface ScanDetectorOptions {
 
 /** Some scanners pause a little before the suffix key: it may trail by up to this many limits. */
 export const SUFFIX_GRACE_FACTOR = 2;
-/**
- * A busy desk (a loaded CPU, a USB hub) can hold a scanner's keys back mid-code. A burst already
- * proven fast (the minimum length at scanner speed) is carried across a pause up to this long when
- * it resumes with a character or the suffix, instead of being cut in two, a refusal and a wrong
- * code. Only with a suffix: without one, a pause is what ends a code.
- */
-export const STALL_TOLERANCE_MS = 750;
-const MAX_STALLS = 3;
 const REPLACEMENT = '\uFFFD';
 const PREVIEW_LENGTH = 24;
 
@@ -126,7 +121,6 @@ export class ScanDetector {
   #first = 0;
   #last = 0;
   #unreadable: string[] = [];
-  #stalls = 0;
   #cancelIdle: (() => void) | null = null;
   /** Digits typed on the keypad with Alt held (Alt+0029 is a GS). */
   #altDigits = '';
@@ -166,7 +160,6 @@ export class ScanDetector {
     this.#capsLock = false;
     this.#keys = 0;
     this.#unreadable = [];
-    this.#stalls = 0;
     this.#altDigits = '';
     this.#cancelIdle?.();
     this.#cancelIdle = null;
@@ -222,13 +215,9 @@ export class ScanDetector {
     const isSuffix = this.#isSuffix(event);
     const isOtherEnd = !isSuffix && (lineEnd || event.key === 'Tab');
     const allowed = isSuffix ? limit * SUFFIX_GRACE_FACTOR : limit;
+    const inBurst = gap !== null && gap <= allowed;
     const gs = !isSuffix && !isOtherEnd && isGroupSeparatorKey(event, this.#config.gsKey);
     const reading = isSuffix || isOtherEnd ? null : gs ? { us: GS, desk: GS } : readKey(event);
-    const modified = !gs && (event.ctrlKey || event.metaKey || (event.altKey && !event.getModifierState?.('AltGraph')));
-    const resumes = isSuffix || (!modified && !event.repeat && reading?.us != null);
-    const stalled = gap !== null && gap > allowed && resumes && this.#mayBridge(gap);
-    if (stalled) this.#stalls += 1;
-    const inBurst = gap !== null && (gap <= allowed || stalled);
 
     this.#options.onKey?.({
       char: reading ? (this.#config.scannerLayout === 'desk' ? reading.desk : reading.us) : null,
@@ -264,6 +253,7 @@ export class ScanDetector {
       return;
     }
 
+    const modified = !gs && (event.ctrlKey || event.metaKey || (event.altKey && !event.getModifierState?.('AltGraph')));
     const read: KeyReading | null = modified || reading?.us == null ? null : reading;
     // Attached to a field, keys type into it until a scan is certain (the field's owner then
     // restores or clears it): swallowing there would eat a fast typist's second digit.
@@ -331,25 +321,15 @@ export class ScanDetector {
     return Math.max(0, this.#keys - this.#config.prefix.length);
   }
 
-  /** Whether a pause this long may be a stall inside this burst rather than its end. */
-  #mayBridge(gap: number): boolean {
-    return this.#config.suffix !== 'None' && this.#stalls < MAX_STALLS && this.#codeKeys() >= this.#config.minLength && gap <= STALL_TOLERANCE_MS;
-  }
-
-  /** How long this burst may go quiet before it has ended. */
-  #quietLimit(): number {
-    const grace = this.#config.maxInterKeyMs * SUFFIX_GRACE_FACTOR;
-    return this.#mayBridge(STALL_TOLERANCE_MS) ? Math.max(grace, STALL_TOLERANCE_MS) : grace;
-  }
-
   /** A burst that stops without its suffix is reported once it has been quiet long enough. */
-  #watchIdle(wait = this.#quietLimit() + 1): void {
+  #watchIdle(): void {
+    const wait = this.#config.maxInterKeyMs * SUFFIX_GRACE_FACTOR + 1;
     this.#cancelIdle = this.#schedule(() => {
       this.#cancelIdle = null;
       if (this.#keys === 0) return;
       const quiet = this.#now() - this.#last;
-      if (quiet > this.#quietLimit()) this.#endBurst();
-      else this.#watchIdle(this.#quietLimit() - quiet + 1);
+      if (quiet > this.#config.maxInterKeyMs * SUFFIX_GRACE_FACTOR) this.#endBurst();
+      else this.#watchIdle();
     }, wait);
   }
 
@@ -366,8 +346,8 @@ export class ScanDetector {
       this.#reject(
         this.#keys > this.#maxCodeLength + this.#config.prefix.length ? 'too_long' : 'no_suffix',
         this.#keys > this.#maxCodeLength + this.#config.prefix.length
-          ? `A burst of ${this.#keys.toLocaleString()} keys was ignored: longer than any code (${this.#maxCodeLength} characters).`
-          : `A fast burst of ${this.#keys} keys ended without ${suffix}. Check that the scanner sends ${suffix} after each code (Settings, Scanner).`,
+          ? m.scan_reject_too_long({ keys: formatNumber(this.#keys), max: this.#maxCodeLength })
+          : m.scan_reject_no_suffix({ keys: this.#keys, suffix }),
       );
     }
     this.reset();
@@ -378,16 +358,18 @@ export class ScanDetector {
     const prefix = this.#config.prefix;
     if (this.#codeKeys() < this.#config.minLength) return false;
     if (this.#keys > this.#maxCodeLength + prefix.length) {
-      this.#reject('too_long', `A burst of ${this.#keys.toLocaleString()} keys was ignored: longer than any code (${this.#maxCodeLength} characters).`);
+      this.#reject('too_long', m.scan_reject_too_long({ keys: formatNumber(this.#keys), max: this.#maxCodeLength }));
       return true;
     }
     if (wrongEnd) {
-      const expected = this.#config.suffix === 'None' ? 'nothing after a code' : this.#config.suffix;
-      this.#reject('wrong_suffix', `A scan ended with ${wrongEnd}, but the scanner setting says ${expected}. Change it in Settings, Scanner.`);
+      this.#reject(
+        'wrong_suffix',
+        this.#config.suffix === 'None' ? m.scan_reject_wrong_suffix_none({ key: wrongEnd }) : m.scan_reject_wrong_suffix({ key: wrongEnd, expected: this.#config.suffix }),
+      );
       return true;
     }
     if (this.#unreadable.length > 0) {
-      this.#reject('unreadable', `The scan contained keys that are not characters (${this.#unreadable.join(', ')}). Scan again, or run the scanner setup check (Settings, Scanner).`);
+      this.#reject('unreadable', m.scan_reject_unreadable({ keys: this.#unreadable.join(', ') }));
       return true;
     }
     const reading = this.#reading();
@@ -396,7 +378,7 @@ export class ScanDetector {
     if (prefix) {
       const matches = [...prefix].every((p, i) => this.#us[i] === p || this.#desk[i] === p);
       if (!matches) {
-        this.#reject('missing_prefix', `A fast burst did not start with the scanner prefix "${prefix}". Check the prefix in Settings, Scanner.`);
+        this.#reject('missing_prefix', m.scan_reject_missing_prefix({ prefix }));
         return true;
       }
       code = code.slice(prefix.length);

@@ -1,3 +1,4 @@
+import { m } from '../i18n/messages';
 import type { Gs1Details, Stock } from '../../../shared/ipc/records';
 import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
 import type { DeskError } from '../../../shared/ipc/result';
@@ -94,7 +95,7 @@ function show(answer: Answer): void {
 async function answer(item: { code: string; origin: ScanOrigin }): Promise<void> {
   const base = { id: nextId++, code: item.code, origin: item.origin };
   if (item.code.length > MAX_CODE_LENGTH) {
-    show({ ...base, at: Date.now(), kind: 'invalid', problem: `Longer than any code (${MAX_CODE_LENGTH} characters).` });
+    show({ ...base, at: Date.now(), kind: 'invalid', problem: m.scan_invalid_too_long({ max: MAX_CODE_LENGTH }) });
     return;
   }
   const asked = epoch;
@@ -143,7 +144,7 @@ async function answer(item: { code: string; origin: ScanOrigin }): Promise<void>
       // A badge: main has put that worker at the desk. Not a product answer: the card stays.
       void loadWorkers();
       sound('found');
-      pushNotice({ level: 'info', code: 'worker_switched', message: `${r.name} is at the desk now.` });
+      pushNotice({ level: 'info', code: 'worker_switched', message: m.scan_worker_switched({ name: r.name }) });
       return;
   }
 }
@@ -159,7 +160,7 @@ const queue = new ScanQueue<{ code: string; origin: ScanOrigin }>({
     pushNotice({
       level: 'warning',
       code: 'scan_backlog_full',
-      message: `Too many scans at once: ${scanSession.overflowed} not looked up (the last was ${item.code.slice(0, 40)}). Scan them again when the list has been answered.`,
+      message: m.scan_backlog_full({ count: scanSession.overflowed, last: item.code.slice(0, 40) }),
     });
   },
 });

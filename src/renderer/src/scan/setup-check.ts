@@ -1,4 +1,6 @@
+// The words of each finding come from the catalogue; what is decoded and judged never depends on the language.
 import type { SheetCode } from '../../../shared/codes/scanner-test-sheet';
+import { m } from '../i18n/messages';
 import type { ScannerConfig } from './detector';
 import { evidenceOf, GS, isGroupSeparatorKey, isLineEndKey, keyName, MODIFIER_KEYS, readKey, type KeyLike } from './key-map';
 
@@ -9,6 +11,18 @@ import { evidenceOf, GS, isGroupSeparatorKey, isLineEndKey, keyName, MODIFIER_KE
  */
 
 export { TEST_SHEET, type SheetCode } from '../../../shared/codes/scanner-test-sheet';
+
+/** A sheet code's caption in the desk's language (the shared sheet's own caption is what main prints). */
+export function sheetTitle(code: SheetCode): string {
+  switch (code.id) {
+    case 'layout':
+      return m.sheet_layout();
+    case 'gs1':
+      return m.sheet_gs1();
+    case 'digits':
+      return m.sheet_digits();
+  }
+}
 
 export interface RecordedKey extends KeyLike {
   type: 'keydown' | 'keyup';
@@ -112,19 +126,19 @@ function locate(received: string, expected: string, reading: 'us' | 'desk'): Mat
 export function diagnose(code: SheetCode, keys: readonly RecordedKey[], config: ScannerConfig): Finding[] {
   const d = decode(keys, config);
   const findings: Finding[] = [];
-  if (d.us.length === 0) return [{ id: 'unrecognised', text: 'No characters arrived. Check that the scanner is plugged in and set to USB keyboard (HID) mode.' }];
+  if (d.us.length === 0) return [{ id: 'unrecognised', text: m.setup_no_chars() }];
 
   // Timing first: a scan the detector splits never arrives whole, whatever else is right.
   const slowest = Math.max(0, ...d.gaps);
   if (slowest > MAX_LIMIT) {
     findings.push({
       id: 'too_slow_for_any',
-      text: `The scanner types too slowly (up to ${Math.round(slowest)} ms between keys) to be told from a person typing.`,
-      scannerSetting: 'Raise its USB keyboard speed, or set its inter-character delay to 0 (in the scanner manual: "Keyboard speed" or "Inter-character delay").',
+      text: m.setup_too_slow_any({ ms: Math.round(slowest) }),
+      scannerSetting: m.setup_too_slow_any_fix(),
     });
   } else if (slowest > config.maxInterKeyMs) {
     const limit = Math.min(MAX_LIMIT, Math.ceil((slowest * 1.25) / 5) * 5);
-    findings.push({ id: 'too_slow', text: `Keys arrived up to ${Math.round(slowest)} ms apart, over the limit of ${config.maxInterKeyMs} ms: scans would be cut in two.`, fix: { maxInterKeyMs: limit } });
+    findings.push({ id: 'too_slow', text: m.setup_too_slow({ ms: Math.round(slowest), limit: config.maxInterKeyMs }), fix: { maxInterKeyMs: limit } });
   }
 
   // GS: the only code on the sheet that holds one.
@@ -141,8 +155,8 @@ export function diagnose(code: SheetCode, keys: readonly RecordedKey[], config: 
       expected = dropped;
       findings.push({
         id: 'gs_dropped',
-        text: 'The scanner leaves out the GS1 separator. Codes whose lot or serial comes before another element cannot be read without it.',
-        scannerSetting: 'Make it send the group separator (GS, ASCII 29) — in the scanner manual: "Transmit FNC1 as GS" or "GS1 FNC1 character".',
+        text: m.setup_gs_dropped(),
+        scannerSetting: m.setup_gs_dropped_fix(),
       });
     }
   }
@@ -151,27 +165,27 @@ export function diagnose(code: SheetCode, keys: readonly RecordedKey[], config: 
     const single = /^F\d{1,2}$/.test(key) || /^[A-Za-z0-9]+$/.test(key);
     findings.push(
       single
-        ? { id: 'gs_unread', text: `The scanner sends the GS1 separator as the key ${key}, which the app does not read as one yet.`, fix: { gsKey: key } }
+        ? { id: 'gs_unread', text: m.setup_gs_unread_key({ key }), fix: { gsKey: key } }
         : {
             id: 'gs_unread',
-            text: `The scanner sends the GS1 separator as ${key}, which the app cannot read.`,
-            scannerSetting: 'Set it to send GS as Ctrl+] or F8 (in the scanner manual: "FNC1 substitute" or "GS character").',
+            text: m.setup_gs_unreadable({ key }),
+            scannerSetting: m.setup_gs_unreadable_fix(),
           },
     );
   } else if (d.unreadable.length > 0 && !gsUnread) {
-    findings.push({ id: 'unrecognised', text: `The scan held keys that are not characters (${d.unreadable.join(', ')}).`, scannerSetting: 'Reset the scanner to its factory settings and set it to USB keyboard (HID) mode with a US keyboard layout.' });
+    findings.push({ id: 'unrecognised', text: m.setup_unrecognised({ keys: d.unreadable.join(', ') }), scannerSetting: m.setup_unrecognised_fix() });
   }
 
   if (!match) {
     const lower = expected.toLowerCase();
     const caseOnly = d.us.toLowerCase().includes(lower) || d.desk.toLowerCase().includes(lower);
     if (caseOnly) {
-      findings.push({ id: 'caps_lock', text: 'Upper and lower case came in swapped: Caps Lock is probably on at the desk or in the scanner.', scannerSetting: 'Turn Caps Lock off. If it is off, set the scanner to "case as encoded" (no case conversion).' });
+      findings.push({ id: 'caps_lock', text: m.setup_case_swapped(), scannerSetting: m.setup_case_swapped_fix() });
     } else {
       findings.push({
         id: 'layout_mismatch',
-        text: `The scanner is set to a different keyboard layout than this desk: it sent “${visible(d.desk)}” for “${visible(code.text)}”.`,
-        scannerSetting: 'Set the scanner to the US keyboard layout (in its manual: "Keyboard country: USA"), or to the same layout as this desk.',
+        text: m.setup_layout_mismatch({ sent: visible(d.desk), expected: visible(code.text) }),
+        scannerSetting: m.setup_layout_mismatch_fix(),
       });
     }
     return findings;
@@ -185,33 +199,33 @@ export function diagnose(code: SheetCode, keys: readonly RecordedKey[], config: 
     if (current !== match.reading) {
       findings.push({
         id: 'layout_setting',
-        text: match.reading === 'desk' ? 'The scanner types in this desk’s keyboard layout; the app must be told so.' : 'The scanner types US key positions; the app must be told so.',
+        text: match.reading === 'desk' ? m.setup_layout_desk() : m.setup_layout_us(),
         fix: { scannerLayout: match.reading },
       });
     }
   }
-  if (d.capsLock) findings.push({ id: 'caps_lock', text: 'Caps Lock is on. Scans are read right anyway, but anything typed at this desk comes out in capitals.', scannerSetting: 'Turn Caps Lock off on the keyboard.' });
+  if (d.capsLock) findings.push({ id: 'caps_lock', text: m.setup_caps_on(), scannerSetting: m.setup_caps_on_fix() });
 
   if (match.prefix !== config.prefix) {
-    if (match.prefix && match.prefix.length <= 8) findings.push({ id: 'prefix_extra', text: `The scanner sends “${match.prefix}” before each code.`, fix: { prefix: match.prefix } });
-    else if (match.prefix) findings.push({ id: 'prefix_extra', text: `The scanner sends “${match.prefix}” before each code, longer than a prefix can be.`, scannerSetting: 'Remove the prefix in the scanner (in its manual: "Prefix" / "Clear all prefixes").' });
-    else findings.push({ id: 'prefix_missing', text: `The app expects the prefix “${config.prefix}”, but the scanner sends none.`, fix: { prefix: '' } });
+    if (match.prefix && match.prefix.length <= 8) findings.push({ id: 'prefix_extra', text: m.setup_prefix_extra({ prefix: match.prefix }), fix: { prefix: match.prefix } });
+    else if (match.prefix) findings.push({ id: 'prefix_extra', text: m.setup_prefix_too_long({ prefix: match.prefix }), scannerSetting: m.setup_prefix_too_long_fix() });
+    else findings.push({ id: 'prefix_missing', text: m.setup_prefix_missing({ prefix: config.prefix }), fix: { prefix: '' } });
   }
-  if (match.extraEnd) findings.push({ id: 'suffix_extra', text: `The scanner sends “${visible(match.extraEnd)}” after each code.`, scannerSetting: 'Remove the suffix characters in the scanner (in its manual: "Suffix" / "Clear all suffixes"), keep only Enter.' });
+  if (match.extraEnd) findings.push({ id: 'suffix_extra', text: m.setup_suffix_extra({ extra: visible(match.extraEnd) }), scannerSetting: m.setup_suffix_extra_fix() });
 
   const sent = d.suffix[0] ?? null;
   const wanted = config.suffix;
   if (sent === null && wanted !== 'None') {
     findings.push({
       id: 'suffix_missing',
-      text: `The scanner sends nothing after a code, but the app waits for ${wanted}.`,
+      text: m.setup_suffix_missing({ wanted }),
       fix: { suffix: 'None' },
-      scannerSetting: 'Better: set the scanner to send Enter after each code (in its manual: "Add CR suffix" / "Enter").',
+      scannerSetting: m.setup_suffix_missing_fix(),
     });
   } else if (sent !== null && sent !== wanted) {
-    findings.push({ id: 'suffix_other', text: `The scanner ends each code with ${sent}, but the app waits for ${wanted === 'None' ? 'nothing' : wanted}.`, fix: { suffix: sent === 'Tab' ? 'Tab' : 'Enter' } });
+    findings.push({ id: 'suffix_other', text: wanted === 'None' ? m.setup_suffix_other_none({ sent }) : m.setup_suffix_other({ sent, wanted }), fix: { suffix: sent === 'Tab' ? 'Tab' : 'Enter' } });
   }
-  if (findings.length === 0) findings.push({ id: 'ok', text: match.aim ? `Read right (the scanner puts the symbology identifier ${match.aim} in front, which the app uses).` : 'Read right.' });
+  if (findings.length === 0) findings.push({ id: 'ok', text: match.aim ? m.setup_ok_aim({ aim: match.aim }) : m.setup_ok() });
   return findings;
 }
 

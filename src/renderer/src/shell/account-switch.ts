@@ -1,4 +1,5 @@
 import { forgetScans } from '../scan/session.svelte';
+import { forgetCount } from '../state/count.svelte';
 import { outbox, refreshOutboxCounts } from '../state/outbox.svelte';
 
 /**
@@ -10,6 +11,7 @@ import { outbox, refreshOutboxCounts } from '../state/outbox.svelte';
  */
 export function forgetPreviousAccount(): void {
   forgetScans();
+  forgetCount();
   outbox.entries = {};
   outbox.counts = null;
   void refreshOutboxCounts();

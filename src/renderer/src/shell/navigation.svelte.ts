@@ -1,11 +1,14 @@
-/** Which screen is shown, and the shipment a scan asked to open. */
+import { m } from '../i18n/messages';
+
+/** Which screen is shown, and the shipment a scan asked to open. Labels are getters: they follow the language. */
 export const SCREENS = [
-  { id: 'scan', label: 'Scan', key: 'F1' },
-  { id: 'stock', label: 'Stock', key: 'F2' },
-  { id: 'shipments', label: 'Shipments', key: 'F3' },
-  { id: 'outbox', label: 'Outbox', key: 'F4' },
-  { id: 'settings', label: 'Settings', key: 'F5' },
-  { id: 'journal', label: 'Journal', key: 'F6' },
+  { id: 'scan', get label() { return m.nav_scan(); }, key: 'F1' },
+  { id: 'stock', get label() { return m.nav_stock(); }, key: 'F2' },
+  { id: 'shipments', get label() { return m.nav_shipments(); }, key: 'F3' },
+  { id: 'outbox', get label() { return m.nav_outbox(); }, key: 'F4' },
+  { id: 'settings', get label() { return m.nav_settings(); }, key: 'F5' },
+  { id: 'journal', get label() { return m.nav_journal(); }, key: 'F6' },
+  { id: 'count', get label() { return m.nav_count(); }, key: 'F7' },
 ] as const;
 export type ScreenId = (typeof SCREENS)[number]['id'];
 

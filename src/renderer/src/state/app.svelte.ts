@@ -1,6 +1,8 @@
+import { m } from '../i18n/messages';
 import { startAccount } from './account.svelte';
 import { call, getDesk } from './desk';
 import { startConnectivity } from './connectivity.svelte';
+import { startCountState } from './count.svelte';
 import { pushNotice, startNotices } from './notices.svelte';
 import { startOutbox } from './outbox.svelte';
 import { loadSettings } from './settings.svelte';
@@ -17,7 +19,7 @@ let stopAll: (() => void) | null = null;
 export function startDeskState(): () => void {
   if (stopAll) return stopAll;
   if (!getDesk()) {
-    pushNotice({ level: 'error', code: 'bridge_missing', message: 'Not connected to the desk: this page must run inside Warehouse Desk. Nothing can be looked up or changed.' });
+    pushNotice({ level: 'error', code: 'bridge_missing', message: m.desk_not_connected() });
   }
   const offs = [
     startConnectivity(),
@@ -25,6 +27,7 @@ export function startDeskState(): () => void {
     startSync(() => void loadWarehouses()),
     startOutbox(),
     startNotices(),
+    startCountState(),
   ];
   void loadSettings();
   void loadWarehouses();

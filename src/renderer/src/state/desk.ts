@@ -1,3 +1,4 @@
+import { m } from '../i18n/messages';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract';
 import type { DeskApi } from '../../../shared/ipc/desk-api';
 import type { DeskError, Result } from '../../../shared/ipc/result';
@@ -15,7 +16,9 @@ export function getDesk(): DeskApi | null {
 
 export const BRIDGE_MISSING: DeskError = {
   code: 'internal_error',
-  message: 'The desk bridge is missing: this page must run inside Warehouse Desk.',
+  get message() {
+    return m.desk_bridge_missing();
+  },
 };
 
 /** `await call((d) => d.stock.lookup({ code }))`: never throws, always a Result. */
@@ -25,11 +28,11 @@ export async function call<T>(fn: (desk: DeskApi) => Promise<Result<T>>): Promis
   try {
     const result = await fn(desk);
     if (result && typeof result === 'object' && 'ok' in result) return result;
-    return { ok: false, error: { code: 'internal_error', message: 'The app answered without a result.' } };
+    return { ok: false, error: { code: 'internal_error', message: m.desk_no_result() } };
   } catch (e) {
     // Only the message's first line: a stack never reaches the screen.
     const text = e instanceof Error ? (e.message.split('\n')[0] ?? '') : '';
-    return { ok: false, error: { code: 'internal_error', message: text || 'The call failed inside the app.' } };
+    return { ok: false, error: { code: 'internal_error', message: text || m.desk_call_failed() } };
   }
 }
 

@@ -1,50 +1,51 @@
+import { m } from '../i18n/messages';
 import type { DeskError } from '../../../shared/ipc/result';
 
 /**
- * Turns a DeskError into what a person reads: a title by code (so the worker knows what kind of
+ * Turns a DeskError into what a person reads: a title by code, in the desk's language (so the worker knows what kind of
  * problem it is and what to do) and the message main sent, cleaned so that no stack trace,
  * "[object Object]" or empty text ever reaches the screen.
  */
-const TITLES: Record<string, string> = {
-  offline: 'The service cannot be reached',
-  network_error: 'The service cannot be reached',
-  timeout: 'The service took too long to answer',
-  service_unavailable: 'The service is unavailable',
-  rate_limited: 'Too many requests, please wait a moment',
-  internal_error: 'Something went wrong',
-  unexpected_response: 'The service answered something unexpected',
-  not_signed_in: 'Not signed in',
-  invalid_credentials: 'Wrong client id or secret',
-  unauthorized: 'Not authorised',
-  token_expired: 'The session expired',
-  keychain_unavailable: 'The system keychain is not available',
-  invalid_argument: 'That input is not valid',
-  invalid_request: 'That input is not valid',
-  validation_failed: 'That input is not valid',
-  not_in_cache: 'Not in the offline cache',
-  insufficient_stock: 'Not enough stock',
-  stock_item_not_found: 'Unknown SKU',
-  shipment_not_found: 'Shipment not found',
-  shipment_not_cancellable: 'This shipment can no longer be cancelled',
-  shipment_not_deletable: 'This shipment cannot be deleted',
-  idempotency_key_reused: 'Conflicting repeated request',
-  payload_too_large: 'The request is too large',
-  outbox_entry_not_found: 'That adjustment no longer exists',
-  outbox_not_retryable: 'That adjustment cannot be retried',
-  outbox_not_discardable: 'That adjustment cannot be discarded',
-  unknown_channel: 'Something went wrong',
-  untrusted_sender: 'Something went wrong',
+const TITLES: Record<string, () => string> = {
+  offline: m.error_title_the_service_cannot_be_reached,
+  network_error: m.error_title_the_service_cannot_be_reached,
+  timeout: m.error_title_the_service_took_too_long_to_answer,
+  service_unavailable: m.error_title_the_service_is_unavailable,
+  rate_limited: m.error_title_too_many_requests_please_wait_a_moment,
+  internal_error: m.error_title_something_went_wrong,
+  unexpected_response: m.error_title_the_service_answered_something_unexpecte,
+  not_signed_in: m.error_title_not_signed_in,
+  invalid_credentials: m.error_title_wrong_client_id_or_secret,
+  unauthorized: m.error_title_not_authorised,
+  token_expired: m.error_title_the_session_expired,
+  keychain_unavailable: m.error_title_the_system_keychain_is_not_available,
+  invalid_argument: m.error_title_that_input_is_not_valid,
+  invalid_request: m.error_title_that_input_is_not_valid,
+  validation_failed: m.error_title_that_input_is_not_valid,
+  not_in_cache: m.error_title_not_in_the_offline_cache,
+  insufficient_stock: m.error_title_not_enough_stock,
+  stock_item_not_found: m.error_title_unknown_sku,
+  shipment_not_found: m.error_title_shipment_not_found,
+  shipment_not_cancellable: m.error_title_this_shipment_can_no_longer_be_cancelled,
+  shipment_not_deletable: m.error_title_this_shipment_cannot_be_deleted,
+  idempotency_key_reused: m.error_title_conflicting_repeated_request,
+  payload_too_large: m.error_title_the_request_is_too_large,
+  outbox_entry_not_found: m.error_title_that_adjustment_no_longer_exists,
+  outbox_not_retryable: m.error_title_that_adjustment_cannot_be_retried,
+  outbox_not_discardable: m.error_title_that_adjustment_cannot_be_discarded,
+  unknown_channel: m.error_title_something_went_wrong,
+  untrusted_sender: m.error_title_something_went_wrong,
 };
 
-const FALLBACK_MESSAGES: Record<string, string> = {
-  offline: 'Check the network cable or Wi-Fi. Work continues from the offline cache.',
-  network_error: 'Check the network cable or Wi-Fi. Work continues from the offline cache.',
-  timeout: 'Try again in a moment.',
-  internal_error: 'Try again. If it keeps happening, tell support the code and request id below.',
+const FALLBACK_MESSAGES: Record<string, () => string> = {
+  offline: m.error_fallback_offline,
+  network_error: m.error_fallback_offline,
+  timeout: m.error_fallback_timeout,
+  internal_error: m.error_fallback_internal,
 };
 
 export function errorTitle(error: Pick<DeskError, 'code'>): string {
-  return TITLES[error.code] ?? 'The request failed';
+  return (TITLES[error.code] ?? m.error_title_the_request_failed)();
 }
 
 /** The message main sent, first line only (never a stack), or a sensible text for the code. */
@@ -53,6 +54,6 @@ export function errorMessage(error: Pick<DeskError, 'code' | 'message'>): string
   const firstLine = (raw.split(/\r?\n\s*at\s/)[0] ?? '').trim();
   const clean = firstLine.replace(/\[object \w+\]/g, '').trim();
   if (clean.length > 0 && clean !== 'undefined' && clean !== 'null') return clean.length > 600 ? `${clean.slice(0, 600)}…` : clean;
-  return FALLBACK_MESSAGES[error.code] ?? 'No further detail was given.';
+  return (FALLBACK_MESSAGES[error.code] ?? m.error_fallback_none)();
 }
 

@@ -1,7 +1,11 @@
 /**
- * Formatting shared by every screen. Pure functions with an explicit `now` and locale so tests are
- * deterministic; the UI passes the ticking clock (state/clock.svelte.ts) and the OS locale.
+ * Formatting shared by every screen, all through Intl for the desk's format locale
+ * (i18n/locale.svelte.ts): numbers, dates, times (12 or 24 hours as the locale has it) and ages.
+ * Each function takes an explicit `now` and locale for tests; the screens pass neither and get the
+ * ticking clock's time (state/clock.svelte.ts) and the chosen language.
  */
+import { formatLocale } from '../i18n/locale.svelte';
+import { m } from '../i18n/messages';
 
 type When = string | number | Date;
 
@@ -10,36 +14,45 @@ function toDate(when: When): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** "14:32": 24-hour wall-clock time, what a warehouse shift reads at a glance. */
-export function formatTime(when: When): string {
-  const d = toDate(when);
-  return d ? `${pad(d.getHours())}:${pad(d.getMinutes())}` : '--:--';
-}
-
-// Building an Intl formatter costs far more than using one; list rows format dates on every render.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string | undefined, withYear: boolean): Intl.DateTimeFormat {
-  const key = `${locale ?? ''}|${withYear}`;
-  let f = dateFormats.get(key);
-  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) })));
+// Building an Intl formatter costs far more than using one; list rows format on every render.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+  let f = formatters.get(key) as T | undefined;
+  if (!f) formatters.set(key, (f = make()));
   return f;
 }
 
-/** "14:32" today, "12 Mar 14:32" on another day, with the year when it is not this year. */
-export function formatDateTime(when: When, now: When = Date.now(), locale?: string): string {
+// A 24-hour locale reads "09:03"; a 12-hour one "9:03 AM".
+const timeFormat = (locale: string): Intl.DateTimeFormat =>
+  cached(`time|${locale}`, () => {
+    const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+    return new Intl.DateTimeFormat(locale, { hour: cycle === 'h11' || cycle === 'h12' ? 'numeric' : '2-digit', minute: '2-digit' });
+  });
+const dateFormat = (locale: string, withYear: boolean): Intl.DateTimeFormat =>
+  cached(`date|${locale}|${withYear}`, () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) }));
+const numberFormat = (locale: string): Intl.NumberFormat => cached(`number|${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: true }));
+const ageFormat = (locale: string): Intl.RelativeTimeFormat => cached(`age|${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'short' }));
+const weightFormat = (locale: string, unit: 'gram' | 'kilogram'): Intl.NumberFormat =>
+  cached(`weight|${locale}|${unit}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 2 }));
+
+/** "14:32" or "2:32 PM": wall-clock time as the locale reads it. */
+export function formatTime(when: When, locale: string = formatLocale()): string {
+  const d = toDate(when);
+  return d ? timeFormat(locale).format(d) : '--:--';
+}
+
+/** The time today, "12 Mar 14:32" on another day, with the year when it is not this year. */
+export function formatDateTime(when: When, now: When = Date.now(), locale: string = formatLocale()): string {
   const d = toDate(when);
   const n = toDate(now) ?? new Date();
-  if (!d) return 'unknown time';
-  if (d.toDateString() === n.toDateString()) return formatTime(d);
+  if (!d) return m.format_unknown_time();
+  if (d.toDateString() === n.toDateString()) return formatTime(d, locale);
   const sameYear = d.getFullYear() === n.getFullYear();
-  const day = dateFormat(locale, !sameYear).format(d);
-  return `${day} ${formatTime(d)}`;
+  return m.format_date_time({ date: dateFormat(locale, !sameYear).format(d), time: formatTime(d, locale) });
 }
 
 /** "12 Mar 2026": a calendar date (YYYY-MM-DD) without time-zone shifts. */
-export function formatDate(isoDate: string, locale?: string): string {
+export function formatDate(isoDate: string, locale: string = formatLocale()): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!m) return isoDate;
   const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
@@ -47,60 +60,47 @@ export function formatDate(isoDate: string, locale?: string): string {
 }
 
 /**
- * "just now", "45 s ago", "3 min ago", "2 h ago", "3 days ago", "5 months ago", "2 years ago";
- * future times read "in 2 min". Past a month, days stop being read at a glance ("714 days ago").
+ * "just now", "45 sec. ago", "3 min. ago", "2 hr. ago", "3 days ago", "5 mo. ago", "2 yr. ago"
+ * (in the locale's words); future times read "in 2 min.". Past a month, days stop being read at a
+ * glance ("714 days ago"), so months and years take over.
  */
-export function formatAge(when: When, now: When = Date.now()): string {
+export function formatAge(when: When, now: When = Date.now(), locale: string = formatLocale()): string {
   const d = toDate(when);
   const n = toDate(now);
-  if (!d || !n) return 'unknown age';
+  if (!d || !n) return m.format_unknown_age();
   const diffMs = n.getTime() - d.getTime();
-  const future = diffMs < 0;
+  const sign = diffMs < 0 ? 1 : -1;
   const s = Math.round(Math.abs(diffMs) / 1000);
-  let text: string;
-  if (s < 10) return 'just now';
-  if (s < 60) text = `${s} s`;
-  else if (s < 3600) text = `${Math.floor(s / 60)} min`;
-  else if (s < 86_400) text = `${Math.floor(s / 3600)} h`;
-  else if (s < 30 * 86_400) {
-    const days = Math.floor(s / 86_400);
-    text = days === 1 ? '1 day' : `${days} days`;
-  } else {
-    const months = Math.max(1, Math.round(s / (30.44 * 86_400)));
-    const years = Math.max(1, Math.round(s / (365.25 * 86_400)));
-    if (months < 12) text = months === 1 ? '1 month' : `${months} months`;
-    else text = years === 1 ? '1 year' : `${years} years`;
-  }
-  return future ? `in ${text}` : `${text} ago`;
+  if (s < 10) return m.format_just_now();
+  const rtf = ageFormat(locale);
+  if (s < 60) return rtf.format(sign * s, 'second');
+  if (s < 3600) return rtf.format(sign * Math.floor(s / 60), 'minute');
+  if (s < 86_400) return rtf.format(sign * Math.floor(s / 3600), 'hour');
+  if (s < 30 * 86_400) return rtf.format(sign * Math.floor(s / 86_400), 'day');
+  const months = Math.max(1, Math.round(s / (30.44 * 86_400)));
+  if (months < 12) return rtf.format(sign * months, 'month');
+  return rtf.format(sign * Math.max(1, Math.round(s / (365.25 * 86_400))), 'year');
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string | undefined): Intl.NumberFormat {
-  const key = locale ?? '';
-  let f = numberFormats.get(key);
-  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: true })));
-  return f;
-}
-
-/** "12,345" (grouping per locale). Non-finite numbers show as an em dash rather than "NaN". */
-export function formatNumber(n: number, locale?: string): string {
+/** "12,345" / "12.345" (grouping per locale). Non-finite numbers show as an em dash rather than "NaN". */
+export function formatNumber(n: number, locale: string = formatLocale()): string {
   return Number.isFinite(n) ? numberFormat(locale).format(n) : '—';
 }
 
 /** "+5" / "−12" (a real minus sign, readable at a distance) / "0". */
-export function formatDelta(n: number, locale?: string): string {
+export function formatDelta(n: number, locale: string = formatLocale()): string {
   if (!Number.isFinite(n)) return '—';
   if (n > 0) return `+${formatNumber(n, locale)}`;
   if (n < 0) return `−${formatNumber(-n, locale)}`;
   return '0';
 }
 
-/** "1 item" / "3 items". */
-export function plural(n: number, one: string, many = `${one}s`, locale?: string): string {
-  return `${formatNumber(n, locale)} ${n === 1 ? one : many}`;
+/** Grams as "850 g" or "1.25 kg" ("1,25 kg"). */
+export function formatWeight(grams: number, locale: string = formatLocale()): string {
+  return grams < 1000 ? weightFormat(locale, 'gram').format(grams) : weightFormat(locale, 'kilogram').format(grams / 1000);
 }
 
-/** Grams as "850 g" or "1.25 kg". */
-export function formatWeight(grams: number, locale?: string): string {
-  return grams < 1000 ? `${formatNumber(grams, locale)} g` : `${formatNumber(grams / 1000, locale)} kg`;
+/** Grams always as kilograms, to the hundredth ("0.43 kg"): CO₂ figures read in one unit. */
+export function formatKilograms(grams: number, locale: string = formatLocale()): string {
+  return weightFormat(locale, 'kilogram').format(Math.round(grams / 10) / 100);
 }

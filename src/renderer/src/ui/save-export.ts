@@ -1,17 +1,20 @@
 import type { ExportedFile } from '../../../shared/ipc/desk-work-records';
-import { plural } from './format';
+import { m } from '../i18n/messages';
+import { formatNumber } from './format';
 
 /**
  * Finishes an export main has made: saved by Electron's dialog already, or handed back (a host
  * without a dialog) to be downloaded by the page. Returns what to tell the worker, or null when
  * they cancelled.
  */
-export function finishExport(file: ExportedFile, what: string): string | null {
+export function finishExport(file: ExportedFile, what: 'journal lines' | 'stock rows'): string | null {
+  const count = file.status === 'cancelled' ? 0 : file.rows;
+  const n = formatNumber(count);
   switch (file.status) {
     case 'cancelled':
       return null;
     case 'saved':
-      return `${plural(file.rows, what)} saved to ${file.path}.`;
+      return what === 'journal lines' ? m.export_lines_saved({ count, n, path: file.path }) : m.export_rows_saved({ count, n, path: file.path });
     case 'download': {
       const url = URL.createObjectURL(new Blob([file.content], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');
@@ -19,7 +22,7 @@ export function finishExport(file: ExportedFile, what: string): string | null {
       link.download = file.fileName;
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      return `${plural(file.rows, what)} exported as ${file.fileName}.`;
+      return what === 'journal lines' ? m.export_lines_downloaded({ count, n, file: file.fileName }) : m.export_rows_downloaded({ count, n, file: file.fileName });
     }
   }
 }

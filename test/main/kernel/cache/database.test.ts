@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache } from '../../../../src/main/composition/open-cache';
-import { openDatabase } from '../../../../src/main/kernel/cache/database';
+import { CLEAN_CLOSE_MARK, openDatabase } from '../../../../src/main/kernel/cache/database';
 import { LATEST_VERSION } from '../../../../src/main/kernel/cache/migrations';
 import { stock, T0 } from '../../composition/support/records';
 import { tempDir } from '../../composition/support/temp-dir';
@@ -70,6 +70,45 @@ describe('cache database file', () => {
       cache.close();
     });
   }
+
+  describe("check: 'unclean' (the app's start)", () => {
+    const mark = () => join(dir.path, `cache.sqlite${CLEAN_CLOSE_MARK}`);
+
+    it('skips the check after a clean close, makes it after a session that did not close the file', () => {
+      expect(openCache(dir.path, { check: 'unclean' }).checked).toBe('none'); // a new file
+      // (that cache is left open: a crash; its connection goes with the test's directory)
+      expect(existsSync(mark())).toBe(false);
+      const afterCrash = openCache(dir.path, { check: 'unclean' });
+      expect(afterCrash.checked).toBe('quick');
+      afterCrash.close();
+      expect(existsSync(mark())).toBe(true);
+      const afterClean = openCache(dir.path, { check: 'unclean' });
+      expect(afterClean.checked).toBe('none');
+      // While open there is no mark: a crash from here on leaves the next open checking.
+      expect(existsSync(mark())).toBe(false);
+      afterClean.db.close(); // the process dies without closing the cache
+      const next = openCache(dir.path, { check: 'unclean' });
+      expect(next.checked).toBe('quick');
+      next.close();
+    });
+
+    it('moves aside a file damaged in a session that did not close it', () => {
+      const cache = openCache(dir.path);
+      cache.db.transaction(() => {
+        for (let i = 0; i < 3000; i++) cache.writes.upsertStock(stock(`XX-${String(i).padStart(6, '0')}`, `Filler item ${i} `.repeat(4), [['wh_a', i]]), T0);
+      })();
+      cache.db.pragma('wal_checkpoint(TRUNCATE)');
+      cache.db.close(); // no clean close
+      const file = join(dir.path, 'cache.sqlite');
+      const bytes = readFileSync(file);
+      bytes.fill(0x5a, bytes.length - 4096 * 12, bytes.length - 4096 * 4);
+      writeFileSync(file, bytes);
+      const reopened = openCache(dir.path, { check: 'unclean' });
+      expect(reopened.checked).toBe('quick');
+      expect(reopened.recovery).not.toBeNull();
+      reopened.close();
+    });
+  });
 
   describe('the outbox of a damaged file', () => {
     const entry = (n: number) => ({

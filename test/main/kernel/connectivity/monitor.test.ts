@@ -135,3 +135,42 @@ describe('ConnectivityMonitor', () => {
     expect(await monitor.check()).toMatchObject({ online: false, lastError: { code: 'timeout' } });
   });
 });
+
+describe('ConnectivityMonitor while online and idle', () => {
+  it('probes after each quiet stretch with no request heard of, and finds the service gone before a request fails', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let probes = 0;
+    let down = false;
+    const monitor = new ConnectivityMonitor({
+      probe: async () => {
+        probes++;
+        if (down) throw apiError('network_error', 'down');
+      },
+      probeIntervalMs: 20,
+      quietProbeMs: 100,
+    });
+    monitors.push(monitor);
+    monitor.start();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(probes).toBe(1);
+    // Requests keep it informed: no probe while they come.
+    for (let i = 0; i < 4; i++) {
+      await vi.advanceTimersByTimeAsync(50);
+      monitor.report({ ok: true, networkError: false, status: 200 });
+    }
+    expect(probes).toBe(1);
+    // The service goes away with nobody asking: the next quiet probe says so.
+    down = true;
+    await vi.advanceTimersByTimeAsync(150);
+    expect(monitor.status.online).toBe(false);
+    // Then the offline loop, each 20 ms, until it answers.
+    const before = probes;
+    await vi.advanceTimersByTimeAsync(40);
+    expect(probes).toBe(before + 2);
+    down = false;
+    await vi.advanceTimersByTimeAsync(20);
+    expect(monitor.status.online).toBe(true);
+    monitor.stop();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

@@ -1,26 +1,29 @@
+import { m } from '../../i18n/messages';
 import type { JournalKind, JournalOutcome } from '../../../../shared/ipc/desk-work-records';
 
+// Getters: each read is in the language shown now.
 export const KIND_LABELS: Record<JournalKind, string> = {
-  scan: 'Scan',
-  adjust: 'Adjustment',
-  sent: 'Sent',
-  retry: 'Retry',
-  discard: 'Discard',
-  undo: 'Undo',
-  transfer: 'Transfer',
-  create: 'Shipment created',
-  cancel: 'Shipment cancelled',
-  delete: 'Shipment deleted',
-  worker: 'Worker',
+  get scan() { return m.journal_kind_scan(); },
+  get adjust() { return m.journal_kind_adjust(); },
+  get sent() { return m.journal_kind_sent(); },
+  get retry() { return m.journal_kind_retry(); },
+  get discard() { return m.journal_kind_discard(); },
+  get undo() { return m.journal_kind_undo(); },
+  get transfer() { return m.journal_kind_transfer(); },
+  get create() { return m.journal_kind_create(); },
+  get cancel() { return m.journal_kind_cancel(); },
+  get delete() { return m.journal_kind_delete(); },
+  get worker() { return m.journal_kind_worker(); },
+  get count() { return m.journal_kind_count(); },
 };
 
 export const OUTCOME_LABELS: Record<JournalOutcome, { label: string; tone: 'ok' | 'bad' | 'warn' | 'neutral' }> = {
-  found: { label: 'Found', tone: 'ok' },
-  not_found: { label: 'Not found', tone: 'warn' },
-  queued: { label: 'In the outbox', tone: 'neutral' },
-  applied: { label: 'Applied', tone: 'ok' },
-  rejected: { label: 'Rejected', tone: 'bad' },
-  discarded: { label: 'Discarded', tone: 'neutral' },
-  done: { label: 'Done', tone: 'ok' },
-  failed: { label: 'Failed', tone: 'bad' },
+  found: { get label() { return m.answer_found(); }, tone: 'ok' },
+  not_found: { get label() { return m.answer_not_found(); }, tone: 'warn' },
+  queued: { get label() { return m.journal_outcome_queued(); }, tone: 'neutral' },
+  applied: { get label() { return m.outbox_filter_applied(); }, tone: 'ok' },
+  rejected: { get label() { return m.outbox_filter_rejected(); }, tone: 'bad' },
+  discarded: { get label() { return m.outbox_filter_discarded(); }, tone: 'neutral' },
+  done: { get label() { return m.journal_outcome_done(); }, tone: 'ok' },
+  failed: { get label() { return m.journal_outcome_failed(); }, tone: 'bad' },
 };

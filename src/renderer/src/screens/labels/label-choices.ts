@@ -1,4 +1,5 @@
 import { TEST_SHEET } from '../../../../shared/codes/scanner-test-sheet';
+import { m } from '../../i18n/messages';
 import type { LabelItem, LabelSize } from '../../../../shared/ipc/label-records';
 
 /** What the worker asked to print labels for, from the screen they were on. */
@@ -9,10 +10,10 @@ export type LabelTarget =
   | { kind: 'scanner-test' };
 
 export const SIZE_CHOICES: { size: LabelSize; title: string; hint: string }[] = [
-  { size: '62x29', title: '62 × 29 mm', hint: 'small roll' },
-  { size: '57x32', title: '57 × 32 mm', hint: 'small roll' },
+  { size: '62x29', title: '62 × 29 mm', get hint() { return m.labelsize_small_roll(); } },
+  { size: '57x32', title: '57 × 32 mm', get hint() { return m.labelsize_small_roll(); } },
   { size: '100x150', title: '100 × 150 mm', hint: '4 × 6 in' },
-  { size: 'a4', title: 'A4 sheet', hint: '24 labels' },
+  { size: 'a4', get title() { return m.labelsize_a4(); }, get hint() { return m.labelsize_a4_hint({ n: 24 }); } },
 ];
 
 export interface LabelForm {

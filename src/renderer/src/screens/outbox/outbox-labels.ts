@@ -1,14 +1,15 @@
+import { m } from '../../i18n/messages';
 import type { OutboxEntry, OutboxState } from '../../../../shared/ipc/records';
 import type { BadgeTone } from '../../ui/Badge.svelte';
 
 /** How each outbox state reads to a worker: a word and a tone (never the tone alone). */
 export const STATE_LABELS: Record<OutboxState, { label: string; tone: BadgeTone }> = {
-  queued: { label: 'pending', tone: 'warn' },
-  sending: { label: 'sending…', tone: 'info' },
-  applied: { label: 'applied', tone: 'ok' },
-  rejected: { label: 'rejected', tone: 'bad' },
-  discarded: { label: 'discarded', tone: 'neutral' },
-  uncertain: { label: 'needs a decision', tone: 'bad' },
+  queued: { get label() { return m.state_queued(); }, tone: 'warn' },
+  sending: { get label() { return m.state_sending(); }, tone: 'info' },
+  applied: { get label() { return m.state_applied(); }, tone: 'ok' },
+  rejected: { get label() { return m.state_rejected(); }, tone: 'bad' },
+  discarded: { get label() { return m.state_discarded(); }, tone: 'neutral' },
+  uncertain: { get label() { return m.state_uncertain(); }, tone: 'bad' },
 };
 
 /**
@@ -26,9 +27,9 @@ export const canDiscard = (e: OutboxEntry): boolean => e.state === 'queued' || e
 /** What the two stock values say about an uncertain entry, in words a worker can act on. */
 export function uncertainVerdict(e: OutboxEntry): string {
   const check = e.uncertain;
-  if (!check?.now) return 'The desk reads the stock at the service as soon as it is back online.';
-  if (!check.before) return 'This stock was not in the offline copy when it was sent: count the shelf if you are unsure.';
-  if (check.now.version === check.before.version) return 'Nothing has changed at the service since it was sent: it was not applied, so sending it again is safe.';
-  if (check.now.onHand === check.before.onHand + e.delta) return 'The stock moved by exactly this amount: it was most likely applied. Don’t send it again.';
-  return 'The stock has changed in other ways too: count the shelf before you choose.';
+  if (!check?.now) return m.verdict_read_when_online();
+  if (!check.before) return m.verdict_not_in_copy();
+  if (check.now.version === check.before.version) return m.verdict_not_applied();
+  if (check.now.onHand === check.before.onHand + e.delta) return m.verdict_applied();
+  return m.verdict_changed();
 }

@@ -1,18 +1,21 @@
+import { m } from '../../i18n/messages';
+import { formatNumber } from '../../ui/format';
 import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../../../../shared/ipc/records';
 
 /** How the worker states a change: a quantity in, a quantity out, or what they counted on the shelf. */
 export type AdjustMode = 'add' | 'remove' | 'count';
 
+// Getters: each read is in the language shown now.
 export const REASON_LABELS: Record<AdjustmentReason, string> = {
-  received: 'Received',
-  damaged: 'Damaged',
-  lost: 'Lost',
-  found: 'Found',
-  count_correction: 'Count correction',
-  returned: 'Returned',
-  other: 'Other',
+  get received() { return m.reason_received(); },
+  get damaged() { return m.reason_damaged(); },
+  get lost() { return m.reason_lost(); },
+  get found() { return m.reason_found(); },
+  get count_correction() { return m.reason_count_correction(); },
+  get returned() { return m.reason_returned(); },
+  get other() { return m.reason_other(); },
 };
-export const REASONS = ADJUSTMENT_REASONS.map((value) => ({ value, label: REASON_LABELS[value] }));
+export const REASONS = ADJUSTMENT_REASONS.map((value) => ({ value, get label() { return REASON_LABELS[value]; } }));
 
 export function isReason(value: string): value is AdjustmentReason {
   return (ADJUSTMENT_REASONS as readonly string[]).includes(value);
@@ -25,11 +28,11 @@ export type QuantityCheck = { ok: true; value: number } | { ok: false; problem: 
 /** Reads the quantity field: whole numbers only, spaces and thousands separators tolerated. */
 export function parseQuantity(text: string, mode: AdjustMode): QuantityCheck {
   const cleaned = text.replace(/[\s,'_]/g, '');
-  if (cleaned === '') return { ok: false, problem: mode === 'count' ? 'Enter the quantity you counted.' : 'Enter a quantity.' };
-  if (!/^\d+$/.test(cleaned)) return { ok: false, problem: 'Whole numbers only, like 12.' };
+  if (cleaned === '') return { ok: false, problem: mode === 'count' ? m.adjust_enter_counted() : m.adjust_enter_quantity() };
+  if (!/^\d+$/.test(cleaned)) return { ok: false, problem: m.adjust_whole_numbers() };
   const value = Number(cleaned);
-  if (!Number.isSafeInteger(value) || value > MAX_QUANTITY) return { ok: false, problem: `At most ${MAX_QUANTITY.toLocaleString('en-US')}.` };
-  if (mode !== 'count' && value === 0) return { ok: false, problem: 'Must be at least 1.' };
+  if (!Number.isSafeInteger(value) || value > MAX_QUANTITY) return { ok: false, problem: m.adjust_at_most({ max: formatNumber(MAX_QUANTITY) }) };
+  if (mode !== 'count' && value === 0) return { ok: false, problem: m.adjust_at_least_one() };
   return { ok: true, value };
 }
 
@@ -38,8 +41,8 @@ export type DeltaCheck = { ok: true; delta: number; after: number } | { ok: fals
 /** The signed change sent to the service; for a count, against the on-hand shown on screen. */
 export function computeDelta(mode: AdjustMode, quantity: number, shownOnHand: number): DeltaCheck {
   const delta = mode === 'add' ? quantity : mode === 'remove' ? -quantity : quantity - shownOnHand;
-  if (delta === 0) return { ok: false, problem: `The count equals the on-hand shown (${shownOnHand}): nothing to change.` };
-  if (Math.abs(delta) > MAX_QUANTITY) return { ok: false, problem: `A change of more than ${MAX_QUANTITY.toLocaleString('en-US')} at once is not allowed.` };
+  if (delta === 0) return { ok: false, problem: m.adjust_count_equal({ onHand: formatNumber(shownOnHand) }) };
+  if (Math.abs(delta) > MAX_QUANTITY) return { ok: false, problem: m.adjust_too_large({ max: formatNumber(MAX_QUANTITY) }) };
   return { ok: true, delta, after: shownOnHand + delta };
 }
 

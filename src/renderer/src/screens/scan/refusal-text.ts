@@ -1,3 +1,4 @@
+import { m } from '../../i18n/messages';
 import type { OutboxEntry } from '../../../../shared/ipc/records';
 import { formatNumber } from '../../ui/format';
 
@@ -10,5 +11,5 @@ export function adjustmentRefusal(entry: Pick<OutboxEntry, 'state' | 'delta' | '
   if (entry.state !== 'rejected' || entry.lastError?.code !== 'insufficient_stock') return undefined;
   // Without the figure (the outbox lists no stock) the service's own sentence says more.
   if (onHandShown === undefined) return undefined;
-  return `Only ${formatNumber(onHandShown)} on hand in ${warehouse}, so ${formatNumber(-entry.delta)} cannot be removed. Nothing was changed.`;
+  return m.refusal_insufficient({ onHand: formatNumber(onHandShown), warehouse, quantity: formatNumber(-entry.delta) });
 }

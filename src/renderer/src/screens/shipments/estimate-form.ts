@@ -1,3 +1,5 @@
+import { m } from '../../i18n/messages';
+import { formatNumber } from '../../ui/format';
 import type { z } from 'zod';
 import { GreenIndexInput, TransitTimeInput } from '../../../../shared/ipc/records';
 import { describeIssue, fieldKey } from './shipment-draft';
@@ -58,7 +60,7 @@ function collect(issues: readonly z.core.$ZodIssue[], form: RouteForm): Record<s
     // Every weight problem is shown at the one weights field.
     const key = issue.path[0] === 'parcels' ? 'weights' : fieldKey(issue.path);
     if (key in errors) continue;
-    errors[key] = raw[key] !== undefined && raw[key].trim() === '' ? 'Required' : describeIssue(issue);
+    errors[key] = raw[key] !== undefined && raw[key].trim() === '' ? m.draft_required() : describeIssue(issue);
   }
   return errors;
 }
@@ -67,8 +69,8 @@ export function checkGreenIndex(f: RouteForm): Check<{ origin: { country: string
   const parsed = GreenIndexByRoute.safeParse({ ...places(f), parcels: parseWeights(f.weights).map((weightGrams) => ({ weightGrams })) });
   if (parsed.success) return { ok: true, input: parsed.data };
   const errors = collect(parsed.error.issues, f);
-  if (errors['weights'] === 'Add at least one parcel') errors['weights'] = 'Enter at least one parcel weight in grams';
-  else if (errors['weights']) errors['weights'] = `Weights in whole grams, 1 to 1,000,000 each (${errors['weights']})`;
+  if (errors['weights'] === m.draft_add_parcel()) errors['weights'] = m.route_weights_missing();
+  else if (errors['weights']) errors['weights'] = m.route_weights_invalid({ max: formatNumber(1_000_000), problem: errors['weights'] });
   return { ok: false, errors };
 }
 

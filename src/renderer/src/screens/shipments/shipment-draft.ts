@@ -1,3 +1,5 @@
+import { m } from '../../i18n/messages';
+import { formatNumber } from '../../ui/format';
 import type { z } from 'zod';
 import { ShipmentDraft, type SERVICE_LEVELS } from '../../../../shared/ipc/records';
 
@@ -16,6 +18,7 @@ export interface PartyForm {
   country: string;
 }
 export interface ParcelForm {
+  /** As typed: grams, or kilograms with "kg" ("1,5 kg"). */
   weightGrams: string;
   length: string;
   width: string;
@@ -36,13 +39,14 @@ export interface DraftForm {
 
 export const emptyParty = (): PartyForm => ({ name: '', line1: '', line2: '', city: '', postalCode: '', country: '' });
 export const emptyParcel = (): ParcelForm => ({ weightGrams: '', length: '', width: '', height: '' });
-export const emptyDraftForm = (): DraftForm => ({
+/** `carrier` and `sender`: what a new form starts with (the last carrier used, the desk's warehouse). */
+export const emptyDraftForm = (start: { carrier?: string; sender?: PartyForm } = {}): DraftForm => ({
   reference: '',
   scope: '1',
-  carrier: '',
+  carrier: start.carrier ?? '',
   service: 'standard',
   trackingNumber: '',
-  sender: emptyParty(),
+  sender: start.sender ? { ...start.sender } : emptyParty(),
   recipient: emptyParty(),
   parcels: [emptyParcel()],
 });
@@ -51,6 +55,19 @@ export const emptyDraftForm = (): DraftForm => ({
 function numberOrMissing(text: string): number | undefined {
   const t = text.trim();
   return t === '' ? undefined : Number(t);
+}
+
+/**
+ * A parcel's weight as people write it: "750", "750 g", "1,5 kg", "1.5kg" (a bare number is
+ * grams). Undefined when empty, NaN when it is not a weight (the schema then says so).
+ */
+export function weightInGrams(text: string): number | undefined {
+  const t = text.trim();
+  if (t === '') return undefined;
+  const m = /^(\d+(?:[.,]\d+)?)\s*(kg|g)?$/i.exec(t);
+  if (!m) return Number.NaN;
+  const n = Number(m[1]!.replace(',', '.'));
+  return m[2]?.toLowerCase() === 'kg' ? Math.round(n * 1000) : n;
 }
 
 function party(p: PartyForm) {
@@ -83,7 +100,7 @@ export function toDraftCandidate(form: DraftForm, clientRequestId: string): unkn
       const dims = [p.length, p.width, p.height];
       const noDims = dims.every((d) => d.trim() === '');
       return {
-        weightGrams: numberOrMissing(p.weightGrams),
+        weightGrams: weightInGrams(p.weightGrams),
         dimensionsMm: noDims ? null : { length: numberOrMissing(p.length), width: numberOrMissing(p.width), height: numberOrMissing(p.height) },
       };
     }),
@@ -100,25 +117,25 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   const last = String(issue.path.at(-1) ?? '');
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.expected === 'int') return 'Enter a whole number';
-      if (issue.expected === 'number') return (issue as { received?: string }).received === 'NaN' ? 'Enter a number' : 'Required';
-      return 'Required';
+      if (issue.expected === 'int') return m.draft_whole_number();
+      if (issue.expected === 'number') return (issue as { received?: string }).received === 'NaN' ? m.draft_number() : m.draft_required();
+      return m.draft_required();
     case 'too_small':
-      if (issue.origin === 'string') return 'Required';
-      if (issue.origin === 'array') return last === 'parcels' ? 'Add at least one parcel' : `At least ${String(issue.minimum)}`;
-      return `At least ${String(issue.minimum)}`;
+      if (issue.origin === 'string') return m.draft_required();
+      if (issue.origin === 'array') return last === 'parcels' ? m.draft_add_parcel() : m.draft_at_least({ n: String(issue.minimum) });
+      return m.draft_at_least({ n: String(issue.minimum) });
     case 'too_big':
-      if (issue.origin === 'string') return `At most ${String(issue.maximum)} characters`;
-      if (issue.origin === 'array') return `At most ${String(issue.maximum)} parcels`;
-      return `At most ${new Intl.NumberFormat().format(Number(issue.maximum))}`;
+      if (issue.origin === 'string') return m.draft_at_most_chars({ n: String(issue.maximum) });
+      if (issue.origin === 'array') return m.draft_at_most_parcels({ n: String(issue.maximum) });
+      return m.draft_at_most({ n: formatNumber(Number(issue.maximum)) });
     case 'invalid_format':
-      if (last === 'country') return 'Two letters, e.g. DE or FR';
-      if (last === 'clientRequestId') return 'Internal: the request id is not a UUID';
-      if (last === 'carrier') return 'A carrier code: 2 to 32 letters, digits, _ or -, e.g. dhl';
-      if (last === 'trackingNumber') return '4 to 40 letters, digits or -';
+      if (last === 'country') return m.draft_country();
+      if (last === 'clientRequestId') return m.draft_request_id();
+      if (last === 'carrier') return m.draft_carrier();
+      if (last === 'trackingNumber') return m.draft_tracking();
       return issue.message;
     default:
-      return issue.message || 'Not valid';
+      return issue.message || m.draft_not_valid();
   }
 }
 
@@ -142,9 +159,18 @@ export function checkDraft(form: DraftForm, clientRequestId: string): DraftCheck
   for (const issue of parsed.error.issues) {
     const key = fieldKey(issue.path);
     if (key in errors) continue;
+    if (key === 'carrier' && form.carrier.trim() === '') {
+      errors[key] = m.draft_choose_carrier();
+      continue;
+    }
+    if (/^parcels\.\d+\.weightGrams$/.test(key)) {
+      const v = valueAt(candidate, issue.path);
+      errors[key] = v === undefined ? m.draft_enter_weight() : Number.isNaN(v) ? m.draft_weight_format() : describeIssue(issue);
+      continue;
+    }
     // An empty field is simply missing, whatever rule it would break once filled in.
     const value = valueAt(candidate, issue.path);
-    errors[key] = value === undefined || (typeof value === 'string' && value.trim() === '') ? 'Required' : describeIssue(issue);
+    errors[key] = value === undefined || (typeof value === 'string' && value.trim() === '') ? m.draft_required() : describeIssue(issue);
   }
   return { ok: false, errors };
 }

@@ -3,14 +3,16 @@ import type { DeskError } from '../../../../shared/ipc/result';
 import { call } from '../../state/desk';
 
 /**
- * The shipments list (desk.shipments.list): status and reference filters, cursor paging
+ * The shipments list (desk.shipments.list): newest or oldest first, status and reference (any part of it) filters, cursor paging
  * ("Load more"), and where the page came from (the service, or the cache when offline). Held by
  * the screen, so opening a shipment and coming back keeps what was loaded.
  */
 export class ShipmentListState {
   readonly pageSize: number;
   status = $state<ShipmentStatus | ''>('');
+  /** Any part of a reference, any case. */
   reference = $state('');
+  order = $state<'newest' | 'oldest'>('newest');
   items = $state<Shipment[]>([]);
   nextCursor = $state<string | null>(null);
   source = $state<'service' | 'cache' | null>(null);
@@ -28,10 +30,11 @@ export class ShipmentListState {
     const generation = ++this.#generation;
     const status = this.status;
     const reference = this.reference.trim();
+    const order = this.order;
     const cursor = append ? this.nextCursor : null;
     this.loading = true;
     const r = await call((d) =>
-      d.shipments.list({ ...(status ? { status } : {}), ...(reference ? { reference } : {}), ...(cursor ? { cursor } : {}), limit: this.pageSize }),
+      d.shipments.list({ ...(status ? { status } : {}), ...(reference ? { search: reference } : {}), order, ...(cursor ? { cursor } : {}), limit: this.pageSize }),
     );
     if (generation !== this.#generation) return;
     this.loading = false;

@@ -1,13 +1,15 @@
+import { m } from '../../i18n/messages';
 import type { ShipmentStatus } from '../../../../shared/ipc/records';
 import type { BadgeTone } from '../../ui/Badge.svelte';
 
 /** How a shipment's state reads on screen: a word and a tone (the word alone must be enough). */
+// Getters: each read is in the language shown now.
 export const STATUS_LABEL: Record<ShipmentStatus, string> = {
-  created: 'Created',
-  label_ready: 'Label ready',
-  in_transit: 'In transit',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
+  get created() { return m.ship_status_created(); },
+  get label_ready() { return m.ship_status_label_ready(); },
+  get in_transit() { return m.ship_status_in_transit(); },
+  get delivered() { return m.ship_status_delivered(); },
+  get cancelled() { return m.ship_status_cancelled(); },
 };
 export const STATUS_TONE: Record<ShipmentStatus, BadgeTone> = {
   created: 'info',
@@ -23,12 +25,15 @@ export function canCancel(status: ShipmentStatus): boolean {
 }
 
 export const SCOPE_LABEL: Record<1 | 2, string> = {
-  1: 'Booked through the service',
-  2: 'Booked with the carrier directly (recorded here only)',
+  get 1() { return m.ship_scope_1(); },
+  get 2() { return m.ship_scope_2(); },
 };
 
 /** Carriers as people write them: "DHL", "PostNL", not the service's lower-case codes. */
 const CARRIER_NAMES: Record<string, string> = { dhl: 'DHL', ups: 'UPS', dpd: 'DPD', gls: 'GLS', tnt: 'TNT', fedex: 'FedEx', postnl: 'PostNL', usps: 'USPS', colissimo: 'Colissimo', bpost: 'bpost' };
+/** The carriers the new-shipment form offers, in the order a European desk meets them. */
+export const FORM_CARRIERS = ['dhl', 'dpd', 'gls', 'ups', 'postnl', 'fedex', 'tnt', 'colissimo', 'bpost'] as const;
+
 export function carrierName(code: string | null | undefined): string {
   if (!code) return '—';
   return CARRIER_NAMES[code.toLowerCase()] ?? code.toUpperCase();

@@ -13,7 +13,7 @@ export type StockSortKey = (typeof STOCK_SORT_KEYS)[number];
 export type SortDirection = 'asc' | 'desc';
 
 export interface StockQuery {
-  /** Prefix of a SKU, of a word of the name, or of a barcode; '' for all. */
+  /** Start of a SKU, of a word of the name, or of a barcode (else text inside one); '' for all. */
   text: string;
   warehouseId: string | null;
   sort: StockSortKey;
@@ -23,6 +23,8 @@ export interface StockQuery {
 export interface StockPage {
   rows: StockRow[];
   total: number;
+  /** `contains` when nothing started with the text and the rows contain it instead. */
+  match?: 'contains';
 }
 
 /** One page request: what `desk.stock.search` answers. */
@@ -45,6 +47,8 @@ export class StockPages {
 
   /** Rows matching the query, or null until the first page of this query has answered. */
   total = $state<number | null>(null);
+  /** The rows contain the text rather than start with it (nothing started with it). */
+  contains = $state(false);
   /** The last failure of this query (cleared by the next successful page). */
   error = $state<DeskError | null>(null);
   /** Bumped whenever a page arrives or is dropped, so views that read rows re-render. */
@@ -177,6 +181,7 @@ export class StockPages {
     }
     this.error = null;
     this.total = answer.value.total;
+    this.contains = answer.value.match === 'contains';
     this.#pages.set(pageIndex, answer.value.rows);
     this.#evict();
     this.revision += 1;

@@ -1,0 +1,3 @@
+export { CountService, type CountAccount } from './count-service';
+export { CountStore } from './count-store';
+export { countHandlers } from './handlers';

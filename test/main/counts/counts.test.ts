@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeskCore, type DeskCore, type DeskCoreOptions } from '../../../src/main/composition/desk-core';
+import { createKeytarStore } from '../../../src/main/kernel/secrets';
+import type { CountProgress } from '../../../src/shared/ipc/desk-work-records';
+import { adjustElsewhere } from '../../support/another-desk';
+import { ipcClient } from '../composition/support/ipc';
+import { tempDir } from '../composition/support/temp-dir';
+
+const options = (dataDir: string): DeskCoreOptions => ({ dataDir, secrets: createKeytarStore(), demoSandbox: { demo: { skus: 40, shipments: 5 }, rateLimit: false }, syncIntervalMs: 600_000 });
+const sku = (i: number) => `WD-${String(i).padStart(6, '0')}`;
+
+/** Stock-take sessions through the real IPC router; the sandbox's own records say what was applied, and how often. */
+describe('stock-take sessions', () => {
+  const dir = tempDir('desk-counts-');
+  let core: DeskCore;
+  let ipc: ReturnType<typeof ipcClient>;
+  let warehouse: string;
+
+  async function start(): Promise<void> {
+    core = await createDeskCore(options(dir.path));
+    ipc = ipcClient(core);
+  }
+  const onHandAtService = async (s: string): Promise<number> => {
+    const found = await ipc.call('stock.lookup', { code: s });
+    if (found.kind !== 'stock') throw new Error(`${s} not found`);
+    await expect.poll(async () => (await ipc.call('stock.lookup', { code: s })).kind).toBe('stock');
+    return found.stock.levels.find((l) => l.warehouseId === warehouse)?.onHand ?? 0;
+  };
+
+  beforeAll(async () => {
+    await start();
+    await ipc.call('sync.now');
+    warehouse = (await ipc.call('warehouses.list'))[0]!.id;
+    await ipc.call('workers.add', { name: 'Dee' });
+    await ipc.call('workers.switch', { id: (await ipc.call('workers.list')).workers[0]!.id });
+  });
+  afterAll(async () => {
+    await core?.close();
+    dir.remove();
+  });
+
+  it('counts scans, takes a typed count, survives a restart, shows a change made elsewhere, and submits each line once', async () => {
+    const counted = await ipc.call('counts.start', { warehouseId: warehouse });
+    expect(counted).toMatchObject({ worker: 'Dee', state: 'open', zone: null, lines: [] });
+    expect((await ipc.fail('counts.start', { warehouseId: warehouse })).code).toBe('count_already_open');
+
+    for (let n = 0; n < 3; n++) expect(await ipc.call('counts.scan', { code: sku(1) })).toMatchObject({ kind: 'counted', sku: sku(1), counted: n + 1 });
+    await ipc.call('counts.scan', { code: sku(2) });
+    await ipc.call('counts.set', { sku: sku(3), counted: 7 });
+    expect(await ipc.call('counts.scan', { code: 'WD-999999' })).toMatchObject({ kind: 'refused', reason: 'not_found' });
+
+    // A restart of the desk: the count is read back from the file as it was.
+    await core.close();
+    await start();
+    const back = await ipc.call('counts.current');
+    expect(back?.id).toBe(counted.id);
+    expect(Object.fromEntries(back!.lines.map((l) => [l.sku, l.counted]))).toEqual({ [sku(1)]: 3, [sku(2)]: 1, [sku(3)]: 7 });
+    expect((await ipc.call('counts.scan', { code: sku(2) })).kind).toBe('counted');
+
+    // Someone at another desk books 5 more of SKU 1 meanwhile: the review says so.
+    const before = await onHandAtService(sku(1));
+    await adjustElsewhere(core.sandbox()!.baseUrl, sku(1), warehouse, 5);
+    const review = await ipc.call('counts.review');
+    const one = review.lines.find((l) => l.sku === sku(1))!;
+    expect(one).toMatchObject({ counted: 3, onHand: before + 5, source: 'service', basisOnHand: before, changedSince: 5, difference: 3 - (before + 5) });
+
+    expect((await ipc.fail('counts.submit')).code).toBe('count_not_reviewed');
+    await ipc.call('counts.decide', { sku: sku(2), decision: 'recount' });
+    expect((await ipc.call('counts.scan', { code: sku(2) })).kind === 'counted' && (await ipc.call('counts.current'))!.lines.find((l) => l.sku === sku(2))!.counted).toBe(1);
+    for (const l of review.lines) await ipc.call('counts.decide', { sku: l.sku, decision: 'accepted' });
+
+    const progress: CountProgress[] = [];
+    const stop = core.events.attach((event, payload) => {
+      if (event === 'counts.progress') progress.push(payload as CountProgress);
+    });
+    const expected = await Promise.all([1, 2, 3].map((i) => onHandAtService(sku(i))));
+    const submitted = await ipc.call('counts.submit');
+    stop();
+    expect(submitted.state).toBe('submitted');
+    expect(progress.map((p) => p.done)).toEqual([0, 1, 2, 3]);
+
+    const wanted = { [sku(1)]: 3, [sku(2)]: 1, [sku(3)]: 7 };
+    for (const [i, s] of [sku(1), sku(2), sku(3)].entries()) {
+      const delta = wanted[s]! - expected[i]!;
+      await expect.poll(() => core.sandbox()!.adjustmentsFor(s).filter((a) => a.reason === 'count_correction').map((a) => a.delta), { timeout: 10_000 }).toEqual(delta === 0 ? [] : [delta]);
+      expect(await onHandAtService(s)).toBe(wanted[s]);
+    }
+    const note = core.sandbox()!.adjustmentsFor(sku(3)).find((a) => a.reason === 'count_correction')?.note;
+    expect(note).toMatch(new RegExp(`^\\[by Dee\\] Count ${counted.id}: counted 7, on hand \\d+$`));
+    const journal = await ipc.call('journal.search', { kind: 'count', outcome: 'done' });
+    expect(journal.entries.map((e) => e.summary)).toEqual([expect.stringMatching(/adjustments queued/), expect.stringMatching(/^count cnt_\w+ started at /)]);
+    expect(await ipc.call('counts.current')).toBeNull();
+  });
+
+  it('an outage in the middle of a submission: the lines already in go once, the rest once the service is back', async () => {
+    const zone = [4, 5, 6, 7, 8, 9].map(sku);
+    await ipc.call('counts.start', { warehouseId: warehouse, zone });
+    expect(await ipc.call('counts.scan', { code: sku(10) })).toMatchObject({ kind: 'refused', reason: 'not_in_zone' });
+    for (const s of zone) await ipc.call('counts.set', { sku: s, counted: 50 });
+    for (const s of zone) await ipc.call('counts.decide', { sku: s, decision: 'accepted' });
+
+    const stop = core.events.attach((event, payload) => {
+      if (event === 'counts.progress' && (payload as CountProgress).done === 3) core.sandbox()!.setFaults({ unreachable: true });
+    });
+    const partly = await ipc.call('counts.submit');
+    stop();
+    expect(partly.state).toBe('open');
+    expect(partly.lines.filter((l) => l.submittedAt !== null)).toHaveLength(3);
+    expect((await ipc.fail('counts.abandon')).code).toBe('count_partly_submitted');
+
+    core.sandbox()!.setFaults({ unreachable: false });
+    await expect.poll(async () => (await ipc.call('connectivity.status')).online, { timeout: 15_000 }).toBe(true);
+    const done = await ipc.call('counts.submit');
+    expect(done.state).toBe('submitted');
+    await ipc.call('sync.now');
+    for (const s of zone) {
+      await expect.poll(() => core.sandbox()!.adjustmentsFor(s).filter((a) => a.reason === 'count_correction').length, { timeout: 15_000 }).toBeLessThanOrEqual(1);
+      await expect.poll(async () => onHandAtService(s), { timeout: 15_000 }).toBe(50);
+      const keys = core.sandbox()!.adjustmentsFor(s).map((a) => a.idempotencyKey);
+      expect(new Set(keys).size).toBe(keys.length);
+    }
+  });
+
+  it('signed out, there is no count to see and none to start', async () => {
+    await ipc.call('account.signOut');
+    expect(await ipc.call('counts.current')).toBeNull();
+    expect((await ipc.fail('counts.start', { warehouseId: warehouse })).code).toBe('not_signed_in');
+    expect((await ipc.fail('counts.scan', { code: sku(1) })).code).toBe('not_signed_in');
+  });
+});
