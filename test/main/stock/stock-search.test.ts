@@ -164,7 +164,7 @@ describe('stock search', () => {
     expect(plans).toContain('matched');
     expect(plans.filter((p) => p === 'typed-on').length).toBeGreaterThanOrEqual(5);
     // Quantities are read fresh; a rename changes the keys and the remembered matches go.
-    const m = models.find((x) => matches(x, 'blue h'))!;
+    const m = models.find((x) => matches(x, 'blue h', false))!;
     check(typing, { query: 'blue h' });
     cache.writes.upsertStock(stock(m.sku, m.name, [['wh_a', 77]], 5), T0);
     m.levels = new Map([['wh_a', { onHand: 77, reserved: 0, available: 77 }]]);
