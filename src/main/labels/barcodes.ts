@@ -54,6 +54,9 @@ export function barcodeSvg(code: Barcode): BarcodeSvg {
   // bwip-js gives a viewBox only: the template sizes the symbol. At scale 1 a linear module is 1 unit, a 2D one 2.
   const width = Number(/viewBox="0 0 ([\d.]+) /.exec(svg)?.[1]);
   if (!Number.isFinite(width) || width <= 0) throw new Error(`bwip-js drew ${code.symbology} without a viewBox`);
-  const sized = svg.replace('<svg ', `<svg preserveAspectRatio="${linear ? 'none' : 'xMidYMid meet'}" shape-rendering="crispEdges" `);
+  // No shape-rendering="crispEdges": Chromium's print path then snaps each bar to its CSS pixel
+  // grid (0.26 mm), so a stretched code's modules come out one or two pixels wide and a dense
+  // Code 128 stops reading (seen on 62 x 29 mm and the A4 sheet).
+  const sized = svg.replace('<svg ', `<svg preserveAspectRatio="${linear ? 'none' : 'xMidYMid meet'}" `);
   return { svg: sized, linear, modules: linear ? width : width / 2 };
 }

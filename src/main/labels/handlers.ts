@@ -20,7 +20,7 @@ export function buildLabelDocument(reads: LabelReads, input: Pick<PrintLabelsInp
 
 function suggestedName(input: PrintLabelsInput): string {
   const first = input.items[0];
-  const what = !first ? 'labels' : first.template === 'shipment' ? first.token : first.sku;
+  const what = !first ? 'labels' : first.template === 'shipment' ? first.token : first.template === 'scanner-test' ? 'sheet' : first.sku;
   return `labels-${first?.template ?? 'desk'}-${what}${input.items.length > 1 ? `-and-${input.items.length - 1}-more` : ''}-${input.size}.pdf`;
 }
 

@@ -1,3 +1,4 @@
+import { TEST_SHEET, type SheetCode } from '../../shared/codes/scanner-test-sheet';
 import { isGtinShaped, hasValidCheckDigit, toGtin14 } from '../../shared/gtin';
 import type { LabelItem } from '../../shared/ipc/label-records';
 import type { Shipment, Stock, Warehouse } from '../../shared/ipc/records';
@@ -9,7 +10,8 @@ import { gs1ElementString, retailBarcode } from './gs1-strings';
 export type LabelContent =
   | { template: 'shelf'; sku: string; name: string; warehouse: Pick<Warehouse, 'code' | 'name'> | null; barcode: Barcode }
   | { template: 'product'; sku: string; gtin: string; name: string; lot: string | null; expiry: string | null; retail: Barcode; gs1: { dataMatrix: Barcode; linear: Barcode } | null }
-  | { template: 'shipment'; token: string; reference: string; carrier: string | null; trackingNumber: string | null; qr: Barcode; tracking: Barcode | null };
+  | { template: 'shipment'; token: string; reference: string; carrier: string | null; trackingNumber: string | null; qr: Barcode; tracking: Barcode | null }
+  | { template: 'scanner-test'; number: number; title: string; barcode: Barcode };
 
 /** The cache reads a label needs (kernel/cache's CatalogReads has them). */
 export interface LabelReads {
@@ -83,6 +85,14 @@ function shipmentLabel(reads: LabelReads, token: string): LabelContent {
   };
 }
 
+/** A code of the scanner setup check's sheet, numbered as the check asks for it. */
+function scannerTestLabel(id: SheetCode['id']): LabelContent {
+  const index = TEST_SHEET.findIndex((c) => c.id === id);
+  const code = TEST_SHEET[index];
+  if (!code) throw failure('label_not_printable', `${id} is not a code of the scanner test sheet.`);
+  return { template: 'scanner-test', number: index + 1, title: code.title, barcode: { symbology: code.bcid, data: code.drawText, reads: code.text } };
+}
+
 /** Reads every label's record; the first one that cannot be printed fails the whole job, before anything prints. */
 export function labelContents(reads: LabelReads, items: readonly LabelItem[]): LabelContent[] {
   return items.map((item) => {
@@ -93,6 +103,8 @@ export function labelContents(reads: LabelReads, items: readonly LabelItem[]): L
         return productLabel(reads, item);
       case 'shipment':
         return shipmentLabel(reads, item.token);
+      case 'scanner-test':
+        return scannerTestLabel(item.code);
     }
   });
 }

@@ -3,6 +3,10 @@ import type { LabelGeometry } from './label-sizes';
 /** The DataMatrix beside a product's retail code on a small label, and the column it stands in with the lot and expiry. */
 export const SMALL_MATRIX_MM = 11;
 export const SMALL_SIDE_MM = 19;
+/** The tracking number's Code 128 under a small shipment label's QR code: tall enough to aim at, leaving the QR code 15 mm or more. */
+const SMALL_TRACKING_MM = 8;
+/** Bare label left each side of a code that reaches into the label's side margins (it draws its own quiet zones): a roll's or sheet's cut wanders by about this much. */
+export const EDGE_MM = 1;
 
 /**
  * The print stylesheet. Sizes are in mm and pt so the page prints at the label's real size;
@@ -49,8 +53,15 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-ser
 .lot { display: flex; flex-direction: column; align-items: center; max-width: 100%; }
 .small .code.dm { width: ${SMALL_MATRIX_MM}mm; height: ${SMALL_MATRIX_MM}mm; }
 .small.shipment .row { height: 100%; }
+.small.shipment .row.above-tracking { height: auto; }
+.small.shipment .code.main { flex: none; height: ${SMALL_TRACKING_MM}mm; }
+.small.shipment .code.main, .small.scanner-test .code.main { margin: 0 -${g.padding[1] - EDGE_MM}mm; }
 .small .code.qr { flex: none; height: 100%; aspect-ratio: 1; }
 .small.product .key { font-size: 9pt; }
+.small.shipment .key.longer { font-size: 8pt !important; }
+.scanner-test .key { white-space: normal; }
+.small.scanner-test .key { font-size: 9pt; }
+.small.scanner-test .hri { font-size: 6pt; }
 
 .large { gap: 2.5mm; }
 .large .head { flex-direction: column; align-items: flex-start; gap: 1mm; }
@@ -72,5 +83,8 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-ser
 .large .code.qr { align-self: center; width: 60mm; height: 60mm; }
 .large.shipment .code.main { flex: none; height: 24mm; margin-top: auto; }
 .large.shipment .details { flex: none; }
+.large.scanner-test .key { font-size: 18pt; }
+.large.scanner-test .code.main { flex: none; height: 40mm; margin-top: auto; }
+.large.scanner-test .hri { margin-bottom: auto; }
 `;
 }

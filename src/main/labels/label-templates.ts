@@ -2,7 +2,7 @@ import { failure } from '../../shared/ipc/result';
 import { barcodeSvg, type Barcode } from './barcodes';
 import type { LabelContent } from './label-content';
 import { contentWidth, MIN_MODULE_MM, type LabelGeometry } from './label-sizes';
-import { SMALL_SIDE_MM } from './label-styles';
+import { SMALL_SIDE_MM, EDGE_MM } from './label-styles';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function escapeHtml(text: string): string {
@@ -15,10 +15,15 @@ export function escapeHtml(text: string): string {
  * printed unreadable.
  */
 function symbol(code: Barcode, className: string, widthMm: number): string {
+  const drawn = symbolIfReadable(code, className, widthMm);
+  if (drawn === null) throw failure('label_not_printable', `${code.data} is too long for a readable barcode ${Math.round(widthMm)} mm wide; choose a wider label (100 x 150 mm fits the most).`);
+  return drawn;
+}
+
+/** The symbol, or null when its bars would be too thin in a box `widthMm` wide: for a code the label can do without. */
+function symbolIfReadable(code: Barcode, className: string, widthMm: number): string | null {
   const { svg, linear, modules } = barcodeSvg(code);
-  if (linear && widthMm / modules < MIN_MODULE_MM) {
-    throw failure('label_not_printable', `${code.data} is too long for a readable barcode ${Math.round(widthMm)} mm wide; choose a wider label (100 x 150 mm fits the most).`);
-  }
+  if (linear && widthMm / modules < MIN_MODULE_MM) return null;
   return `<div class="code ${linear ? 'linear' : 'matrix'} ${className}" data-symbology="${code.symbology}">${svg}</div>`;
 }
 
@@ -53,16 +58,42 @@ function product(label: Extract<LabelContent, { template: 'product' }>, layout: 
   return `${head}${symbol(label.retail, 'main', width)}${wideGs1}${side ? `<div class="row">${side}</div>` : ''}`;
 }
 
-function shipment(label: Extract<LabelContent, { template: 'shipment' }>, layout: LabelGeometry['layout'], width: number): string {
+function shipment(label: Extract<LabelContent, { template: 'shipment' }>, layout: LabelGeometry['layout'], width: number, labelWidth: number): string {
   const details = `${key(label.reference)}${text('where', label.carrier)}${text('small', label.trackingNumber)}${text('token', label.token)}`;
-  if (layout === 'small') return `<div class="row">${symbol(label.qr, 'qr', width)}<div class="details">${details}</div></div>`;
-  const tracking = label.tracking ? symbol(label.tracking, 'main', width) + text('hri', label.tracking.data) : '';
+  if (layout === 'small') {
+    // Under the QR code across the whole label, into its side margins (the symbol draws its own
+    // quiet zones), when its bars stay printable: a UPS, DHL or S10 number does; one of 30
+    // characters or more does not, and the QR code still opens the shipment.
+    const tracking = label.tracking ? symbolIfReadable(label.tracking, 'main', labelWidth - 2 * EDGE_MM) : null;
+    return `<div class="row${tracking ? ' above-tracking' : ''}">${symbol(label.qr, 'qr', width)}<div class="details">${details}</div></div>${tracking ?? ''}`;
+  }
+  // Even here a 40-character tracking number's bars would be too thin: then the QR code alone.
+  const trackingCode = label.tracking ? symbolIfReadable(label.tracking, 'main', width) : null;
+  const tracking = label.tracking && trackingCode ? trackingCode + text('hri', label.tracking.data) : '';
   return `<div class="details">${details}</div>${symbol(label.qr, 'qr', width)}${tracking}`;
+}
+
+/** A code of the scanner test sheet: its number and caption, as the setup check names it, and the code, with its text under it. */
+function scannerTest(label: Extract<LabelContent, { template: 'scanner-test' }>, layout: LabelGeometry['layout'], width: number, labelWidth: number): string {
+  // The GS1 code needs the small labels' side margins to keep its bars printable on 57 x 32 mm.
+  const room = layout === 'small' ? labelWidth - 2 * EDGE_MM : width;
+  return `<div class="head">${text('key', `${label.number}. ${label.title}`)}</div>${symbol(label.barcode, 'main', room)}${text('hri', label.barcode.data)}`;
 }
 
 /** One label's inner HTML: every value escaped, every barcode an inline SVG from bwip-js. */
 export function labelHtml(label: LabelContent, geometry: LabelGeometry): string {
   const width = contentWidth(geometry);
-  const body = label.template === 'shelf' ? shelf(label, width) : label.template === 'product' ? product(label, geometry.layout, width) : shipment(label, geometry.layout, width);
+  const body = (() => {
+    switch (label.template) {
+      case 'shelf':
+        return shelf(label, width);
+      case 'product':
+        return product(label, geometry.layout, width);
+      case 'shipment':
+        return shipment(label, geometry.layout, width, geometry.width);
+      case 'scanner-test':
+        return scannerTest(label, geometry.layout, width, geometry.width);
+    }
+  })();
   return `<section class="label ${label.template} ${geometry.layout}">${body}</section>`;
 }

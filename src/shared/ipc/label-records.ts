@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCANNER_TEST_CODE_IDS } from '../codes/scanner-test-sheet';
 import { IsoDate, ShipmentToken, Sku, WarehouseId } from './records';
 
 /**
@@ -25,6 +26,8 @@ export const LabelItem = z.discriminatedUnion('template', [
   z.strictObject({ template: z.literal('product'), sku: Sku, gtin: z.string().regex(/^\d{8}$|^\d{12,14}$/, 'a GTIN is 8, 12, 13 or 14 digits').optional(), lot: Lot.optional(), expiry: IsoDate.optional() }),
   /** Shipment label: reference, carrier, tracking number (Code 128), QR of the shipment token. */
   z.strictObject({ template: z.literal('shipment'), token: ShipmentToken }),
+  /** One code of the scanner setup check's test sheet, with its caption. */
+  z.strictObject({ template: z.literal('scanner-test'), code: z.enum(SCANNER_TEST_CODE_IDS) }),
 ]);
 export type LabelItem = z.infer<typeof LabelItem>;
 

@@ -74,4 +74,18 @@ describe('scanner setup check screen', () => {
     expect(page.getByRole('button', { name: /Apply/ }).query()).toBeNull();
     await page.screenshot({ path: '../../artifacts/components/setup-check-6-layout.png' });
   });
+
+  it('prints the sheet through the label print dialog: main is asked for the sheet’s three codes as labels, not the screen', async () => {
+    fake.handlers['labels.print'] = (input) => ({ ok: true, value: { output: input.output, done: true, labels: input.items.length, pages: 1, path: '/tmp/labels-scanner-test-sheet-a4.pdf' } });
+    render(ScannerSetupCheck);
+    await page.getByRole('button', { name: 'Print the sheet…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print the scanner test sheet' });
+    await expect.element(dialog).toBeVisible();
+    await dialog.getByText('A4 sheet').click();
+    await dialog.getByRole('button', { name: 'Save as PDF…' }).click();
+    await expect.element(page.getByTestId('print-outcome')).toMatchTextContent('3 labels saved');
+    await page.screenshot({ path: '../../artifacts/components/setup-check-7-print.png' });
+    const print = fake.calls.find((c) => c.channel === 'labels.print');
+    expect(print?.input).toEqual({ items: TEST_SHEET.map((c) => ({ template: 'scanner-test', code: c.id })), size: 'a4', copies: 1, output: 'pdf' });
+  });
 });

@@ -50,4 +50,14 @@ describe('ConfirmDialog', () => {
     await userEvent.keyboard('{Enter}');
     await expect.element(page.getByTestId('outcome')).toMatchTextContent('cancelled');
   });
+
+  it('a plain one opens on its confirm button, and Enter confirms', async () => {
+    render(Host, { danger: false });
+    const opener = page.getByRole('button', { name: 'Open' });
+    await opener.click();
+    await expect.element(page.getByRole('button', { name: /^Remove/ })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByTestId('outcome')).toMatchTextContent('confirmed');
+    await expect.element(opener).toHaveFocus();
+  });
 });

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfLabelPrinter } from '../../../src/harness/label-printer';
 import { buildLabelDocument } from '../../../src/main/labels';
-import type { LabelItem } from '../../../src/shared/ipc/label-records';
+import { LABEL_SIZES, type LabelItem } from '../../../src/shared/ipc/label-records';
 import { DeskFailure } from '../../../src/shared/ipc/result';
 import { tempDir } from '../composition/support/temp-dir';
 import { decodePng, pdfToPngs } from './support/decode';
-import { fakeReads, stockRecord } from './support/fake-reads';
+import { fakeReads, LONG_TRACKING_SHIPMENT, SHIPMENT, stockRecord } from './support/fake-reads';
 
 const { reads, records } = fakeReads();
 const stock = stockRecord;
@@ -44,6 +44,13 @@ describe('label symbols for every kind of GTIN and key, decoded from the printed
     expect(await decodedTexts([{ template: 'shelf', sku: 'PALLET-WRAP.CLEAR_23MU-500MM' }, { template: 'product', sku: 'PALLET-WRAP.CLEAR_23MU-500MM', lot: 'B-2026/11-0042', expiry: '2028-02-29' }], '100x150')).toEqual(
       ['Code128 PALLET-WRAP.CLEAR_23MU-500MM', 'EAN13 4006381333931', 'Code128 0104006381333931172802291' + '0B-2026/11-0042', 'DataMatrix 0104006381333931172802291' + '0B-2026/11-0042'].sort(),
     );
+  });
+
+  it('puts a tracking number on every shipment label as Code 128, and leaves a 40-character one, whose bars would be too thin even on 100 x 150 mm, to the QR code', async () => {
+    for (const size of LABEL_SIZES) {
+      expect(await decodedTexts([{ template: 'shipment', token: SHIPMENT.token }], size), size).toEqual([`Code128 ${SHIPMENT.trackingNumber}`, `QRCode ${SHIPMENT.token}`]);
+      expect(await decodedTexts([{ template: 'shipment', token: LONG_TRACKING_SHIPMENT.token }], size), size).toEqual([`QRCode ${LONG_TRACKING_SHIPMENT.token}`]);
+    }
   });
 
   it('refuses, before printing, a product label for a SKU with no GTIN, a GTIN that is not the SKU\'s, and an unknown SKU', () => {

@@ -1,4 +1,5 @@
 // The words of each finding come from the catalogue; what is decoded and judged never depends on the language.
+import type { SheetCode } from '../../../shared/codes/scanner-test-sheet';
 import { m } from '../i18n/messages';
 import type { ScannerConfig } from './detector';
 import { evidenceOf, GS, isGroupSeparatorKey, isLineEndKey, keyName, MODIFIER_KEYS, readKey, type KeyLike } from './key-map';
@@ -9,23 +10,19 @@ import { evidenceOf, GS, isGroupSeparatorKey, isLineEndKey, keyName, MODIFIER_KE
  * to change on the scanner for the rest. Pure: it reads recorded keys, not the DOM.
  */
 
-export interface SheetCode {
-  id: 'layout' | 'gs1' | 'digits';
-  /** Caption on the sheet. */
-  title: string;
-  /** What the barcode holds (GS as ASCII 29); what a right setup delivers. */
-  text: string;
-  /** bwip-js symbology and its text for drawing it. */
-  bcid: 'code128' | 'gs1-128' | 'ean13';
-  drawText: string;
-}
+export { TEST_SHEET, type SheetCode } from '../../../shared/codes/scanner-test-sheet';
 
-/** Chosen so each tells something: letters that layouts move (A/Q, Z/W, Y/Z), lower case, shifted symbols; a GS1 separator; digits only. */
-export const TEST_SHEET: readonly SheetCode[] = [
-  { id: 'layout', get title() { return m.sheet_layout(); }, text: 'Az-Qy%(5)/W1', bcid: 'code128', drawText: 'Az-Qy%(5)/W1' },
-  { id: 'gs1', get title() { return m.sheet_gs1(); }, text: `0104012345678901101A2B${GS}17261231`, bcid: 'gs1-128', drawText: '(01)04012345678901(10)1A2B(17)261231' },
-  { id: 'digits', get title() { return m.sheet_digits(); }, text: '4006381333931', bcid: 'ean13', drawText: '4006381333931' },
-];
+/** A sheet code's caption in the desk's language (the shared sheet's own caption is what main prints). */
+export function sheetTitle(code: SheetCode): string {
+  switch (code.id) {
+    case 'layout':
+      return m.sheet_layout();
+    case 'gs1':
+      return m.sheet_gs1();
+    case 'digits':
+      return m.sheet_digits();
+  }
+}
 
 export interface RecordedKey extends KeyLike {
   type: 'keydown' | 'keyup';

@@ -26,6 +26,9 @@ export const SHIPMENT: Shipment = {
   source: 'cache',
 };
 
+/** The longest tracking number a shipment may carry: 40 characters, too many for a Code 128 on a small label. */
+export const LONG_TRACKING_SHIPMENT: Shipment = { ...SHIPMENT, token: 'shp_abcdefghij0123456789', reference: 'ORD-2026-000918', carrier: 'freight', trackingNumber: 'FRT-2026-NL-AMS-000000917-PALLET-0001-OF' };
+
 /** A cache of a few records with every kind of GTIN, a long name and a long SKU, and one shipment. */
 export function fakeReads(): { reads: LabelReads; records: Map<string, Stock> } {
   const records = new Map<string, Stock>([
@@ -38,7 +41,7 @@ export function fakeReads(): { reads: LabelReads; records: Map<string, Stock> } 
   const reads: LabelReads = {
     stockBySku: (sku) => records.get(sku) ?? null,
     warehouses: () => [WAREHOUSE],
-    shipment: (token) => (token === SHIPMENT.token ? SHIPMENT : null),
+    shipment: (token) => [SHIPMENT, LONG_TRACKING_SHIPMENT].find((s) => s.token === token) ?? null,
   };
   return { reads, records };
 }

@@ -1,10 +1,13 @@
+import { TEST_SHEET } from '../../../../shared/codes/scanner-test-sheet';
 import { m } from '../../i18n/messages';
 import type { LabelItem, LabelSize } from '../../../../shared/ipc/label-records';
 
 /** What the worker asked to print labels for, from the screen they were on. */
 export type LabelTarget =
   | { kind: 'stock'; skus: string[]; warehouseId?: string | undefined; hasGtin: boolean }
-  | { kind: 'shipment'; token: string; reference: string };
+  | { kind: 'shipment'; token: string; reference: string }
+  /** The scanner setup check's test sheet, a label for each of its codes. */
+  | { kind: 'scanner-test' };
 
 export const SIZE_CHOICES: { size: LabelSize; title: string; hint: string }[] = [
   { size: '62x29', title: '62 × 29 mm', get hint() { return m.labelsize_small_roll(); } },
@@ -22,6 +25,7 @@ export interface LabelForm {
 /** The items of a print job, from the target and what the form says. */
 export function labelItems(target: LabelTarget, form: LabelForm): LabelItem[] {
   if (target.kind === 'shipment') return [{ template: 'shipment', token: target.token }];
+  if (target.kind === 'scanner-test') return TEST_SHEET.map((code) => ({ template: 'scanner-test', code: code.id }));
   if (form.template === 'shelf') return target.skus.map((sku) => ({ template: 'shelf', sku, ...(target.warehouseId ? { warehouseId: target.warehouseId } : {}) }));
   const lot = form.lot.trim();
   return target.skus.map((sku) => ({ template: 'product', sku, ...(lot ? { lot } : {}), ...(form.expiry ? { expiry: form.expiry } : {}) }));
