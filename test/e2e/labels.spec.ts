@@ -9,7 +9,7 @@ import { openDesk, scanCode, seriousA11yProblems } from './support/page-helpers'
 
 /**
  * Printing from the real renderer through the harness: the print dialog from the answer card,
- * the stock list's marked rows and a shipment; the harness saves PDFs where Electron would
+ * the stock list's marked rows, a count session and a shipment; the harness saves PDFs where Electron would
  * show its print or save dialog. A saved label is decoded and its code scanned back in the desk.
  */
 
@@ -119,5 +119,26 @@ test.describe('labels', () => {
     await desk.screenshot(page, 'labels-settings');
     const stored = await page.evaluate(async () => (await (globalThis as unknown as { desk: DeskApi }).desk.settings.get()));
     expect(stored).toMatchObject({ ok: true, value: { labelPrinter: { silent: true, deviceName: null } } });
+  });
+
+  // Last in the file: the count it opens takes every scan after it.
+  test('from a count session: the counted items print as shelf labels, and they scan back into the count', async ({ page, desk }) => {
+    await openDesk(page, desk.url);
+    await page.keyboard.press('F7');
+    await page.getByRole('button', { name: 'Start count' }).click();
+    await expect(page.getByText('Scan the first item.')).toBeVisible();
+    await scanCode(page, 'WD-000004');
+    await scanCode(page, 'WD-000005');
+    await expect(page.getByRole('row', { name: /WD-000005/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Print labels for the counted items' }).click();
+
+    const dialog = page.getByTestId('print-labels');
+    await dialog.getByRole('radio', { name: /A4 sheet/ }).check();
+    await dialog.getByTestId('print-pdf').click();
+    const codes = (await codesIn(await savedPath(page))).sort();
+    expect(codes).toEqual(['Code128 WD-000004', 'Code128 WD-000005']);
+    await dialog.getByRole('button', { name: /Close/ }).click();
+    await scanCode(page, codes[0]!.slice(8));
+    await expect(page.getByRole('row', { name: /WD-000004/ })).toContainText('2');
   });
 });
