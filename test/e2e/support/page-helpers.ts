@@ -3,8 +3,13 @@ import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 import type { DeskApi } from '../../../src/shared/ipc/desk-api';
 
-/** Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types). */
-export const BLUR_FOCUS = 'document.activeElement?.blur?.()';
+/**
+ * Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types),
+ * then lets the page's own answer to the blur run (the Scan screen sends the focus home a task
+ * later) before the test types: a real scan does not arrive in the same millisecond as a blur,
+ * and one whose first keys land before that move and the rest after is cut in two (docs/scanning.md).
+ */
+export const BLUR_FOCUS = 'new Promise((settled) => { document.activeElement?.blur?.(); setTimeout(settled, 0); })';
 
 /**
  * Key timing is unit-tested with a fake clock (test/components/scan). Here Playwright's keys
