@@ -6,8 +6,8 @@ import type { DeskApi } from '../../../src/shared/ipc/desk-api';
 /**
  * Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types),
  * then lets the page's own answer to the blur run (the Scan screen sends the focus home a task
- * later) before the test types: the typed text then meets a page at rest (a burst across that
- * move is the detector's unit tests' business: docs/scanning.md).
+ * later) before the test types: a real scan does not arrive in the same millisecond as a blur,
+ * and one whose first keys land before that move and the rest after is cut in two (docs/scanning.md).
  */
 export const BLUR_FOCUS = 'new Promise((settled) => { document.activeElement?.blur?.(); setTimeout(settled, 0); })';
 

@@ -196,13 +196,13 @@ export class ScanDetector {
       this.#lineEndUntil = -Infinity;
       this.#lineEndTarget = null;
     }
-    const t = this.#timeOf(event);
-    if ((this.#options.ignoreTextEntry ?? true) && isTextEntry(keyTarget(event)) && !this.#carriesIntoField(event, t)) {
+    if ((this.#options.ignoreTextEntry ?? true) && isTextEntry(keyTarget(event))) {
       this.reset();
       return;
     }
     if (MODIFIER_KEYS.has(event.key)) return;
 
+    const t = this.#options.now ? this.#options.now() : event.timeStamp > 0 ? event.timeStamp : this.#now();
     if (this.#altDigits && !(event.altKey && /^Numpad[0-9]$/.test(event.code))) this.#flushAltCode(t);
     const limit = this.#config.maxInterKeyMs;
     const lineEnd = isLineEndKey(event);
@@ -279,23 +279,6 @@ export class ScanDetector {
     // and must not reach the page (Space would press a focused button, F5 would reload).
     if (inBurst && !inField) swallow(event);
     this.#append(read, t);
-  }
-
-  #timeOf(event: KeyboardEvent): number {
-    return this.#options.now ? this.#options.now() : event.timeStamp > 0 ? event.timeStamp : this.#now();
-  }
-
-  /**
-   * A scanner's burst already under way outside any field keeps its keys when the focus moves into
-   * a field mid-burst (the Scan screen sends the focus home a task after a blur): otherwise the
-   * burst is cut in two, its head lost and its tail read as a code of its own. Two keys at scanner
-   * speed first, so a person's keys typed into a field still belong to the field.
-   */
-  #carriesIntoField(event: KeyboardEvent, t: number): boolean {
-    if (this.#keys < 2) return false;
-    const limit = this.#config.maxInterKeyMs;
-    const allowed = MODIFIER_KEYS.has(event.key) || this.#isSuffix(event) ? limit * SUFFIX_GRACE_FACTOR : limit;
-    return t - this.#last <= allowed;
   }
 
   #flushAltCode(t: number): void {
