@@ -82,6 +82,8 @@ describe('the real router over the loopback', () => {
 
 describe('events and test controls', () => {
   it('streams core events to an SSE client (a sync run reports progress)', async () => {
+    // Awaited before the test ends: left running, its socket is cut when the harness closes.
+    let syncCall: Promise<unknown> | undefined;
     const received = await new Promise<string[]>((resolve, reject) => {
       const events: string[] = [];
       let asked = false;
@@ -91,7 +93,7 @@ describe('events and test controls', () => {
           buffer += chunk.toString('utf8');
           if (!asked && buffer.includes(': connected')) {
             asked = true;
-            void call('sync.now', {});
+            syncCall = call('sync.now', {});
           }
           for (const line of buffer.split('\n')) if (line.startsWith('data: ')) events.push((JSON.parse(line.slice(6)) as { event: string }).event);
           buffer = buffer.slice(buffer.lastIndexOf('\n') + 1);
@@ -105,6 +107,7 @@ describe('events and test controls', () => {
       req.end();
     });
     expect(received).toContain('sync.progress');
+    expect(await syncCall).toMatchObject({ ok: true });
   });
 
   it('take the real sandbox off the network and give it back', async () => {
