@@ -13,11 +13,12 @@ const noElectron = { name: 'electron', message: 'Only src/main/electron/* and sr
 // the process boundaries, no plugin or resolver to keep): the folder names are the zones, so a
 // pattern on the import path is enough. Cycles, which need the whole graph, are
 // dependency-cruiser's (.dependency-cruiser.cjs, also in `npm run lint`).
-const CAPABILITIES = ['account', 'journal', 'outbox', 'products', 'scan', 'settings', 'shipments', 'stock', 'sync', 'transfers', 'undo', 'workers', 'counts'];
+const CAPABILITIES = ['account', 'counts', 'journal', 'labels', 'outbox', 'products', 'scan', 'settings', 'shipments', 'stock', 'sync', 'transfers', 'undo', 'workers'];
 const noSandbox = { group: ['**/sandbox', '**/sandbox/**', 'fastify'], message: 'The core knows nothing of the sandbox: the composition root starts it for the demo and hands its URL in.' };
 const mainZones = [
   {
-    files: ['src/main/kernel/**'],
+    // renderer-files serves the built page to the Electron edge and the harness: kernel rules.
+    files: ['src/main/kernel/**', 'src/main/renderer-files/**'],
     patterns: [
       noSandbox,
       // On relative paths only: a package's subpath (csv-stringify/sync) is not the sync capability.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm run setup`: system packages, Node 24 where the machine's Node is older, then `npm ci` under
+# `npm run setup`: system packages, Node 24 where the machine's Node is older, then a fresh install from the lock under
 # Node 24 so native modules are built against its headers. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +28,7 @@ else
     rm -rf .node && mkdir .node
     tar -xzf "$tmp/$tarball" -C .node --strip-components=1
   fi
-  echo "Using Node $("$local_node" -v) from .node/ for npm ci, npm start and npm test."
+  echo "Using Node $("$local_node" -v) from .node/ for the install, npm start and npm test."
   PATH="$PWD/.node/bin:$PATH"
   # node-gyp builds against these headers (a ~/.npmrc nodedir pointing at an older Node loses).
   export npm_config_nodedir="$PWD/.node"

@@ -48,7 +48,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // The stock list searched inside a value.
     await page.keyboard.press('F2');
     await page.keyboard.type('000042');
-    await page.waitForTimeout(600);
+    await expect(page.getByTestId('stock-count')).toHaveText(/items? containing “000042”/);
     await shotAll('stock-search');
 
     // The shipment list as it opens.

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { durably } from '../kernel/cache';
-import type { AdjustmentReason, OutboxCheck, OutboxEntry, OutboxState, StockMark } from '../../shared/ipc/records';
+import type { AdjustmentReason, OutboxCheck, OutboxCounts, OutboxEntry, OutboxState, StockMark } from '../../shared/ipc/records';
 import type { DeskError } from '../../shared/ipc/result';
 
 /** An outbox entry as stored: the record the renderer sees, plus what only main may know. */
@@ -81,8 +81,6 @@ function fromRow(row: OutboxRow): StoredOutboxEntry {
     },
   };
 }
-
-export type OutboxCounts = Record<OutboxState, number>;
 
 /** The outbox table: adjustments in creation order (seq), per account. */
 export class OutboxStore {

@@ -1,4 +1,5 @@
 import { upcE } from 'gtin';
+import { toGtin14 } from '../gtin';
 import { hasGs1CheckDigit } from './check-digits';
 
 /** The retail and trade item barcodes that carry a bare GTIN. */
@@ -9,11 +10,6 @@ export interface RetailGtin {
   /** GTIN-14 candidates to look up in order (an 8-digit code may be an EAN-8 or a UPC-E). */
   gtin14: string[];
   checkDigitOk: boolean;
-}
-
-/** The one form barcodes are compared in: an EAN-13 is found when scanned as a GTIN-14 with a leading 0, and back. */
-export function toGtin14(code: string): string {
-  return code.padStart(14, '0');
 }
 
 function expandUpcE(code: string): string | null {

@@ -5,6 +5,7 @@ import { gs1Date } from '../../../src/shared/codes/gs1';
 import { gs1CheckDigit, hasGlsCheckDigit, hasMod7CheckDigit, hasS10CheckDigit, hasUpsCheckDigit, mod37_36CheckChar } from '../../../src/shared/codes/check-digits';
 
 import { demoTrackingNumber } from '../../../src/sandbox/demo-data';
+import { SEED } from '../../hardening/support/env';
 
 const GS = '\u001d';
 const today = new Date('2026-11-25T12:00:00Z');
@@ -296,10 +297,10 @@ describe('any input', () => {
           break;
       }
     };
-    fc.assert(fc.property(fc.string({ maxLength: 600 }), check), { numRuns: 2000 });
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...GS1_ALPHABET), maxLength: 80 }), check), { numRuns: 3000 });
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...GS1_ALPHABET), maxLength: 60 }).map((s) => `]C1${s}`), check), { numRuns: 2000 });
-    fc.assert(fc.property(fc.webUrl({ withQueryParameters: true }), check), { numRuns: 500 });
+    fc.assert(fc.property(fc.string({ maxLength: 600 }), check), { numRuns: 2000, seed: SEED });
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...GS1_ALPHABET), maxLength: 80 }), check), { numRuns: 3000, seed: SEED });
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...GS1_ALPHABET), maxLength: 60 }).map((s) => `]C1${s}`), check), { numRuns: 2000, seed: SEED });
+    fc.assert(fc.property(fc.webUrl({ withQueryParameters: true }), check), { numRuns: 500, seed: SEED });
   });
 
   it('every GTIN-13 with its check digit is read as that product, and with any other check digit as a wrong one', () => {
@@ -310,7 +311,7 @@ describe('any input', () => {
         const wrong = parse(`${body}${(check + off) % 10}`);
         expect(wrong.kind === 'gtin' && wrong.checkDigitOk).toBe(false);
       }),
-      { numRuns: 1000 },
+      { numRuns: 1000, seed: SEED },
     );
   });
 });
