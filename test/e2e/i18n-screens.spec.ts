@@ -163,3 +163,70 @@ for (const lang of ['de', 'pl'] as const) {
     });
   });
 }
+
+/**
+ * Dutch and French: the scan, stock and settings screens (and the journal, whose details are worded
+ * by the screen), at both sizes, the same checks. German and Polish above are the longest; these
+ * two have their own long words (Dutch compounds, French spacing before colons).
+ */
+for (const lang of ['nl', 'fr'] as const) {
+  test.describe(`${lang}: scan, stock and settings`, () => {
+    test.use({ locale: lang === 'nl' ? 'nl-NL' : 'fr-FR' });
+
+    test(`${lang}: scan, stock, journal and settings at 1280x800 and 1024x700, nothing cut off, axe clean`, async ({ page, desk }) => {
+      test.setTimeout(180_000);
+      const t = catalogue(lang);
+      const text = (key: string): string => {
+        const v = t[key];
+        if (typeof v !== 'string') throw new Error(`${key} is not a plain message`);
+        return v;
+      };
+      mkdirSync(OUT, { recursive: true });
+      const clipped: Record<string, string[]> = {};
+      const axe: Record<string, string[]> = {};
+      async function look(screen: string): Promise<void> {
+        for (const size of SIZES) {
+          await page.setViewportSize(size);
+          await restMouse(page);
+          const problems = (await page.evaluate(CLIPPED)) as string[];
+          if (problems.length > 0) clipped[`${screen} ${size.width}x${size.height}`] = problems;
+          await page.screenshot({ path: join(OUT, `${lang}-${screen}-${size.width}x${size.height}.png`) });
+        }
+        await page.setViewportSize(SIZES[0]);
+        axe[screen] = await seriousA11yProblems(page);
+      }
+      const screen = async (key: string, heading: string): Promise<void> => {
+        await page.keyboard.press(key);
+        await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+      };
+
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.setViewportSize(SIZES[0]);
+      await page.goto(desk.url);
+      await generousScanner(page);
+      await expect(page.getByLabel(text('scan_box_label'))).toBeVisible();
+      await expect(page.getByTestId('connectivity')).toHaveText(new RegExp(text('status_online')), { timeout: 30_000 });
+      expect(await page.evaluate('document.documentElement.lang')).toBe(lang);
+      await look('scan-empty');
+
+      await scanCode(page, 'WD-000042');
+      const card = page.getByTestId('answer-card');
+      await expect(card).toHaveAttribute('data-kind', 'stock');
+      await expect(card.getByText(text('stockcard_up_to_date'), { exact: true })).toBeVisible({ timeout: 15_000 });
+      await look('scan-found');
+
+      await screen('F2', text('nav_stock'));
+      await expect(page.locator('tr.data').first()).toBeVisible();
+      await look('stock');
+
+      await screen('F6', text('nav_journal'));
+      await expect(page.getByTestId('journal-row').first()).toBeVisible();
+      await look('journal');
+
+      await screen('F5', text('nav_settings'));
+      await look('settings');
+
+      expect({ clipped, axe: Object.fromEntries(Object.entries(axe).filter(([, v]) => v.length > 0)) }).toEqual({ clipped: {}, axe: {} });
+    });
+  });
+}

@@ -16,6 +16,8 @@ const core = vi.hoisted(() => ({
   closed: 0,
   fail: false,
   hub: null as EventHub | null,
+  /** The language settings.get answers (undefined: follow the computer). */
+  language: undefined as string | undefined,
 }));
 vi.mock('../../src/main/composition/desk-core', async () => {
   const { EventHub: Hub } = await import('../../src/main/kernel/ipc/event-hub');
@@ -23,7 +25,7 @@ vi.mock('../../src/main/composition/desk-core', async () => {
     createDeskCore: async (options: unknown) => {
       core.options = options;
       if (core.fail) throw new Error('database locked');
-      const handlers = new Proxy({}, { get: () => async () => ({ version: '0.1.0', demo: true, notices: [] }) });
+      const handlers = new Proxy({}, { get: (_target, channel) => async () => (channel === 'settings.get' ? { language: core.language } : { version: '0.1.0', demo: true, notices: [] }) });
       core.hub = new Hub();
       return { handlers, events: core.hub, sandbox: () => null, close: async () => void core.closed++ };
     },
@@ -56,6 +58,7 @@ beforeEach(() => {
   core.closed = 0;
   core.fail = false;
   core.hub = null;
+  core.language = undefined;
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -218,3 +221,21 @@ describe('quit', () => {
   });
 });
 
+describe('system dialogs in the desk\'s language', () => {
+  it('names the CSV file type in the language chosen in Settings, else the computer\'s', async () => {
+    const electron = await startReady((e) => {
+      e.app.preferredLanguages = ['de-AT', 'en-GB'];
+      e.app.paths.set('documents', '/tmp/warehouse-desk-test-documents');
+    });
+    const seen: Array<{ filters?: Array<{ name: string }> }> = [];
+    electron.dialog.showSaveDialog = async (...args: unknown[]) => {
+      seen.push(args.at(-1) as { filters?: Array<{ name: string }> });
+      return { canceled: true, filePath: '' };
+    };
+    const save = (core.options as { saveFile: (name: string, content: string, rows: number) => Promise<unknown> }).saveFile;
+    await save('journal.csv', 'x', 1);
+    core.language = 'pl';
+    await save('journal.csv', 'x', 1);
+    expect(seen.map((o) => o.filters?.[0]?.name)).toEqual(['CSV (Tabelle)', 'CSV (arkusz kalkulacyjny)']);
+  });
+});

@@ -74,6 +74,10 @@ export function createElectronMock() {
     sandboxEnabled: false,
     paths: new Map<string, string>([['userData', '/tmp/warehouse-desk-test-user-data']]),
     readyFired: false,
+    preferredLanguages: ['en-GB'] as string[],
+    getPreferredSystemLanguages(): string[] {
+      return app.preferredLanguages;
+    },
     readyResolve: (() => {}) as () => void,
     ready: null as Promise<void> | null,
     requestSingleInstanceLock(): boolean {
@@ -107,7 +111,9 @@ export function createElectronMock() {
     // Electron announces every new webContents, the main window's included.
     app.emit('web-contents-created', new FakeEvent(), window.webContents);
     return window;
-  } as unknown as new (options: WindowOptions) => FakeBrowserWindow;
+  } as unknown as (new (options: WindowOptions) => FakeBrowserWindow) & { getFocusedWindow(): FakeBrowserWindow | null };
+  // No window has the focus in a test: a dialog opens without a parent.
+  BrowserWindow.getFocusedWindow = () => null;
 
   const handled = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
   const ipcMain = {
@@ -190,7 +196,7 @@ export function createElectronMock() {
     },
   };
 
-  const dialog = { showSaveDialog: async () => ({ canceled: true, filePath: '' }) };
+  const dialog = { showSaveDialog: async (..._args: unknown[]) => ({ canceled: true, filePath: '' }) };
 
   return { app, BrowserWindow, windows, ipcMain, protocol, session: { defaultSession }, shell, dialog, contextBridge, ipcRenderer };
 }

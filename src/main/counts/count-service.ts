@@ -66,7 +66,7 @@ export class CountService {
     const { cache } = this.#deps;
     if (cache.counts.open(account.accountKey)) throw failure('count_already_open', 'A count is already open at this desk. Submit or abandon it first.');
     if (cache.reads.warehouses().length > 0 && !cache.reads.hasWarehouse(input.warehouseId)) {
-      throw failure('invalid_argument', 'There is no such warehouse.', { details: [{ field: 'warehouseId', problem: 'is not one of the warehouses' }] });
+      throw failure('invalid_argument', 'There is no such warehouse.', { reason: 'unknown_warehouse', details: [{ field: 'warehouseId', problem: 'is not one of the warehouses' }] });
     }
     const id = newCountId();
     const zone = input.zone ? [...new Set(input.zone)] : null;
@@ -100,9 +100,9 @@ export class CountService {
     const account = this.#deps.account();
     const row = this.#open(account);
     const zone = zoneOf(row);
-    if (zone && !zone.includes(sku)) throw failure('invalid_argument', `${sku} is not on the list of this count.`, { details: [{ field: 'sku', problem: 'is not in the zone' }] });
+    if (zone && !zone.includes(sku)) throw failure('invalid_argument', `${sku} is not on the list of this count.`, { reason: 'sku_not_in_zone', params: { sku }, details: [{ field: 'sku', problem: 'is not in the zone' }] });
     const known = this.#deps.cache.reads.stockBySku(sku);
-    if (!known && !this.#deps.cache.counts.line(row.id, sku)) throw failure('invalid_argument', `The desk knows no stock item ${sku}.`, { details: [{ field: 'sku', problem: 'is not a known SKU' }] });
+    if (!known && !this.#deps.cache.counts.line(row.id, sku)) throw failure('invalid_argument', `The desk knows no stock item ${sku}.`, { reason: 'unknown_sku', params: { sku }, details: [{ field: 'sku', problem: 'is not a known SKU' }] });
     this.#unsubmitted(row, sku);
     this.#deps.cache.counts.count(row.id, sku, { set: counted }, this.#basis(sku, row.warehouse_id), this.#stamp());
     return this.#view(account, row);
@@ -152,7 +152,8 @@ export class CountService {
     if (all.length === 0) throw failure('count_empty', 'Nothing has been counted yet.');
     const undecided = all.filter((l) => l.decision !== 'accepted' && l.submitted_at === null);
     if (undecided.length > 0) {
-      throw failure('count_not_reviewed', `Accept or recount every line first: ${undecided.length} still to review (${undecided.slice(0, 5).map((l) => l.sku).join(', ')}${undecided.length > 5 ? ', ...' : ''}).`);
+      const skus = `${undecided.slice(0, 5).map((l) => l.sku).join(', ')}${undecided.length > 5 ? ', ...' : ''}`;
+      throw failure('count_not_reviewed', `Accept or recount every line first: ${undecided.length} still to review (${skus}).`, { params: { count: undecided.length, skus } });
     }
     const waiting = counts.toSubmit(row.id);
     let done = all.length - waiting.length;
@@ -230,7 +231,7 @@ export class CountService {
   }
 
   #unsubmitted(row: CountSessionRow, sku: string): void {
-    if (this.#deps.cache.counts.line(row.id, sku)?.submitted_at) throw failure('count_line_submitted', `${sku} is already submitted; undo its adjustment in the outbox to change it.`);
+    if (this.#deps.cache.counts.line(row.id, sku)?.submitted_at) throw failure('count_line_submitted', `${sku} is already submitted; undo its adjustment in the outbox to change it.`, { params: { sku } });
   }
 
   #progress(sessionId: string, done: number, total: number): void {

@@ -6,6 +6,7 @@ import { createKeytarStore } from '../kernel/secrets/keytar-store';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { allowedExternalUrl } from './external-links';
 import { forwardEvents, registerDeskIpc } from './ipc-main';
+import { DIALOG_WORDS, dialogLanguage, type DialogWords } from './dialog-words';
 import { electronLabelPrinter } from './label-printer';
 import { rendererEntryUrl, resolveRendererLocation, type RendererLocation } from './renderer-location';
 import { saveWithDialog } from './save-dialog';
@@ -110,8 +111,13 @@ export function runDesktopApp(): void {
   void app.whenReady().then(() => {
     guardSession(session.defaultSession, { location, log: guardLog });
     if (location.kind === 'app') session.defaultSession.protocol.handle(APP_SCHEME, createAppProtocolHandler(location.rendererDir));
-    const printer = electronLabelPrinter(() => window);
-    const started = createDeskCore({ dataDir: app.getPath('userData'), secrets: createKeytarStore(), demoByDefault: true, log, saveFile: saveWithDialog(() => app.getPath('documents')), printer });
+    // The system dialogs main opens speak the desk's language: the one chosen in Settings, read when a dialog opens.
+    const words = async (): Promise<DialogWords> => {
+      const settings = await started.then((c) => c.handlers['settings.get'](undefined)).catch(() => null);
+      return DIALOG_WORDS[dialogLanguage(settings?.language, app.getPreferredSystemLanguages())];
+    };
+    const printer = electronLabelPrinter(() => window, words);
+    const started = createDeskCore({ dataDir: app.getPath('userData'), secrets: createKeytarStore(), demoByDefault: true, log, saveFile: saveWithDialog(() => app.getPath('documents'), words), printer });
     core = started;
     const isTrustedSender = createSenderCheck(location, (id) => ourContents.has(id));
     const router: Promise<IpcRouter<IpcMainInvokeEvent>> = started.then((c) =>

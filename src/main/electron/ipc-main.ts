@@ -16,7 +16,7 @@ export function registerDeskIpc(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler
       try {
         ready = await router;
       } catch {
-        return { ok: false, error: { code: 'internal_error', message: 'The desk could not start. Please restart the app.' } };
+        return { ok: false, error: { code: 'internal_error', message: 'The desk could not start. Please restart the app.', reason: 'start_failed' } };
       }
       return ready.handle(channel, input, event);
     });

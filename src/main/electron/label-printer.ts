@@ -2,6 +2,7 @@ import { app, BrowserWindow, dialog, session } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LabelDocument, LabelPrinter } from '../labels';
+import type { DialogWords } from './dialog-words';
 import { secureWebPreferences } from './window-options';
 
 /** Print windows live in their own in-memory session: nothing of the app's session is shared. */
@@ -40,7 +41,7 @@ async function withDocument<T>(document: LabelDocument, use: (window: BrowserWin
  * printer, and "Save as PDF" through webContents.printToPDF behind a save dialog. The document
  * comes ready from the core (labels/); this file only hands it to Chromium's printing.
  */
-export function electronLabelPrinter(mainWindow: () => BrowserWindow | null): LabelPrinter {
+export function electronLabelPrinter(mainWindow: () => BrowserWindow | null, words: () => Promise<DialogWords>): LabelPrinter {
   return {
     print: (document, options) =>
       withDocument(
@@ -66,7 +67,7 @@ export function electronLabelPrinter(mainWindow: () => BrowserWindow | null): La
       ),
     async savePdf(document, suggestedName) {
       const parent = mainWindow();
-      const options = { title: 'Save labels as PDF', defaultPath: join(app.getPath('documents'), suggestedName), filters: [{ name: 'PDF', extensions: ['pdf'] }] };
+      const options = { title: (await words()).saveLabelsAsPdf, defaultPath: join(app.getPath('documents'), suggestedName), filters: [{ name: 'PDF', extensions: ['pdf'] }] };
       const chosen = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
       if (chosen.canceled || !chosen.filePath) return null;
       const path = chosen.filePath;

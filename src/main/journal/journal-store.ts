@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { JournalEntry, JournalFilter, JournalKind, JournalOutcome, JournalPage } from '../../shared/ipc/desk-work-records';
+import { JournalWhat, type JournalEntry, type JournalFilter, type JournalKind, type JournalOutcome, type JournalPage } from '../../shared/ipc/desk-work-records';
 
 export interface NewJournalLine {
   at: string;
@@ -7,7 +7,9 @@ export interface NewJournalLine {
   worker: string | null;
   code: string | null;
   sku: string | null;
+  /** English, for the CSV export (and the screens of lines written before `details`). */
   summary: string;
+  details: JournalWhat;
   outcome: JournalOutcome;
   requestId: string | null;
   ref?: string | null;
@@ -21,8 +23,20 @@ interface JournalRow {
   code: string | null;
   sku: string | null;
   summary: string;
+  details_json: string | null;
   outcome: JournalOutcome;
   request_id: string | null;
+}
+
+/** The stored details, or null for a line from before they were stored (or one this version cannot read). */
+function detailsOf(json: string | null): JournalWhat | null {
+  if (json === null) return null;
+  try {
+    const parsed = JournalWhat.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 const fromRow = (row: JournalRow): JournalEntry => ({
@@ -33,6 +47,7 @@ const fromRow = (row: JournalRow): JournalEntry => ({
   code: row.code,
   sku: row.sku,
   summary: row.summary,
+  details: detailsOf(row.details_json),
   outcome: row.outcome,
   requestId: row.request_id,
 });
@@ -59,8 +74,8 @@ export class JournalStore {
 
   constructor(db: Database.Database) {
     this.#insert = db.prepare(`
-      INSERT INTO journal (at, kind, worker, code, sku, summary, outcome, request_id, ref)
-      VALUES (@at, @kind, @worker, @code, @sku, @summary, @outcome, @requestId, @ref)`);
+      INSERT INTO journal (at, kind, worker, code, sku, summary, details_json, outcome, request_id, ref)
+      VALUES (@at, @kind, @worker, @code, @sku, @summary, @detailsJson, @outcome, @requestId, @ref)`);
     this.#workerOf = db.prepare("SELECT worker FROM journal WHERE ref = ? AND kind = 'adjust' ORDER BY seq LIMIT 1").pluck();
     this.#page = db.prepare(`SELECT * FROM journal WHERE ${WHERE} AND (@before IS NULL OR seq < @before) ORDER BY seq DESC LIMIT @limit`);
     this.#all = db.prepare(`SELECT * FROM journal WHERE ${WHERE} ORDER BY seq`);
@@ -69,7 +84,8 @@ export class JournalStore {
   }
 
   insert(line: NewJournalLine): number {
-    return Number(this.#insert.run({ ...line, ref: line.ref ?? null }).lastInsertRowid);
+    const { details, ...rest } = line;
+    return Number(this.#insert.run({ ...rest, detailsJson: JSON.stringify(details), ref: line.ref ?? null }).lastInsertRowid);
   }
 
   /** Who queued the outbox entry `ref` (its verdict may come in after another worker took over). */

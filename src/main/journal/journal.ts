@@ -1,4 +1,5 @@
 import type { JournalEntry, JournalFilter, JournalPage, JournalQuery } from '../../shared/ipc/desk-work-records';
+import { englishSummary } from './journal-details';
 import type { JournalStore, NewJournalLine } from './journal-store';
 
 export interface JournalDeps {
@@ -17,7 +18,8 @@ const PRUNE_EVERY = 500;
 const DEFAULT_PAGE = 100;
 const DAY_MS = 86_400_000;
 
-export type JournalLine = Omit<NewJournalLine, 'at' | 'worker'> & { worker?: string | null };
+/** A line to write: its details as data; the English summary (for the CSV) is made from them. */
+export type JournalLine = Omit<NewJournalLine, 'at' | 'worker' | 'summary'> & { worker?: string | null };
 
 /**
  * The desk's journal: what was scanned and done, by whom, when, with the service's request id and
@@ -37,7 +39,12 @@ export class Journal {
   }
 
   record(line: JournalLine): void {
-    this.#deps.store.insert({ ...line, at: this.#now().toISOString(), worker: line.worker === undefined ? this.#deps.worker() : line.worker });
+    this.#deps.store.insert({
+      ...line,
+      summary: englishSummary(line.details),
+      at: this.#now().toISOString(),
+      worker: line.worker === undefined ? this.#deps.worker() : line.worker,
+    });
     if (++this.#sincePrune >= PRUNE_EVERY) this.prune();
   }
 

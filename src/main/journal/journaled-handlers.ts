@@ -1,46 +1,55 @@
 import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Handlers } from '../kernel/ipc/router';
+import type { JournalWhat } from '../../shared/ipc/desk-work-records';
 import type { LookupResult, OutboxEntry } from '../../shared/ipc/records';
-import { DeskFailure } from '../../shared/ipc/result';
+import { toDeskError } from '../kernel/ipc/desk-error';
+import { adjustmentParams, deskErrorDetails, details, type WarehouseLabel } from './journal-details';
 import type { Journal, JournalLine } from './journal';
 
-/** A warehouse as a worker knows it (its code), or its id when the cache does not know it. */
-export type WarehouseLabel = (id: string) => string;
-
-const signed = (delta: number): string => (delta > 0 ? `+${delta}` : String(delta));
-const describe = (label: WarehouseLabel) => (e: Pick<OutboxEntry, 'delta' | 'warehouseId' | 'reason'>): string =>
-  `${signed(e.delta)} at ${label(e.warehouseId)} (${e.reason.replace('_', ' ')})`;
+export type { WarehouseLabel } from './journal-details';
 
 function scanLine(code: string, r: LookupResult): JournalLine {
   const base = { kind: 'scan', code, requestId: null } as const;
   switch (r.kind) {
     case 'stock':
-      return { ...base, sku: r.stock.sku, summary: `${r.stock.name}: ${r.stock.totals.onHand} on hand`, outcome: 'found' };
+      return { ...base, sku: r.stock.sku, details: details('stock_found', { name: r.stock.name, onHand: r.stock.totals.onHand }), outcome: 'found' };
     case 'shipment':
-      return { ...base, sku: null, summary: `shipment ${r.token}`, outcome: 'found' };
+      return { ...base, sku: null, details: details('shipment_found', { token: r.token }), outcome: 'found' };
     case 'worker':
-      return { ...base, kind: 'worker', sku: null, summary: `${r.name} is at the desk (badge scanned)`, outcome: 'done' };
+      return { ...base, kind: 'worker', sku: null, details: details('worker_badge', { name: r.name }), outcome: 'done' };
     case 'not_found':
-      return { ...base, sku: null, summary: r.searched === 'cache' ? 'not in the offline cache' : 'not found', outcome: 'not_found' };
+      return { ...base, sku: null, details: details(r.searched === 'cache' ? 'not_in_cache' : 'not_found'), outcome: 'not_found' };
     case 'invalid':
-      return { ...base, sku: null, summary: r.problem, outcome: 'failed' };
+      return { ...base, sku: null, details: details('invalid_code', { problem: r.problem }), outcome: 'failed' };
   }
 }
 
-function failed(error: unknown): Pick<JournalLine, 'outcome' | 'requestId' | 'summary'> {
-  const e = error instanceof DeskFailure ? error.error : null;
-  return { outcome: 'failed', requestId: e?.requestId ?? null, summary: e ? `${e.code}: ${e.message}` : 'internal error' };
+/** What a failed call leaves on its line: the outcome, the service's request id, and the error as data. */
+interface Failed {
+  outcome: 'failed';
+  requestId: string | null;
+  error: NonNullable<JournalWhat['error']>;
+  /** The line's details when the action itself names nothing more. */
+  details: JournalWhat;
+}
+
+function failed(thrown: unknown): Failed {
+  // As the router answers it: a DeskFailure or an ApiError as it is, anything else internal_error.
+  const known = toDeskError(thrown);
+  const error = known ? deskErrorDetails(known) : { code: 'internal_error', message: 'internal error' };
+  return { outcome: 'failed', requestId: known?.requestId ?? null, error, details: details('failed', {}, error) };
 }
 
 /**
  * Writes a journal line for every scan and action that goes through the desk API, around the
  * handlers that do them. Adjustments are written from the outbox's own events instead (queued,
  * then applied or rejected), so a verdict that comes in later, after a restart or an outage, is
- * written too.
+ * written too. Each line holds its details as data (journal-details.ts): the screen words them
+ * in the desk's language.
  */
 export function journaled(handlers: Handlers, journal: Journal, warehouse: WarehouseLabel): Handlers {
-  const adjustment = describe(warehouse);
-  async function around<T>(run: () => Promise<T> | T, ok: (value: T) => JournalLine | null, failure: (e: ReturnType<typeof failed>) => JournalLine): Promise<T> {
+  const adjustment = (e: Pick<OutboxEntry, 'delta' | 'warehouseId' | 'reason'>) => adjustmentParams(warehouse, e);
+  async function around<T>(run: () => Promise<T> | T, ok: (value: T) => JournalLine | null, failure: (f: Failed) => JournalLine): Promise<T> {
     try {
       const value = await run();
       const line = ok(value);
@@ -51,61 +60,102 @@ export function journaled(handlers: Handlers, journal: Journal, warehouse: Wareh
       throw error;
     }
   }
+  /** A failed call's part of its line (the error itself lives in the details). */
+  const line = ({ outcome, requestId, details: d }: Failed) => ({ outcome, requestId, details: d });
   return {
     ...handlers,
     'stock.lookup': (input) =>
       around(
         () => handlers['stock.lookup'](input),
         (r) => scanLine(input.code, r),
-        (f) => ({ kind: 'scan', code: input.code, sku: null, ...f }),
+        (f) => ({ kind: 'scan', code: input.code, sku: null, ...line(f) }),
       ),
     'stock.adjust': (input) =>
       around(
         () => handlers['stock.adjust'](input),
         () => null,
-        (f) => ({ kind: 'adjust', code: null, sku: input.sku, ...f, summary: `${adjustment(input)}: ${f.summary}` }),
+        (f) => ({ kind: 'adjust', code: null, sku: input.sku, ...line(f), details: details('adjustment', adjustment(input), f.error) }),
       ),
     'outbox.retry': (input) =>
       around(
         () => handlers['outbox.retry'](input),
-        (e) => ({ kind: 'retry', code: null, sku: e.sku, summary: adjustment(e), outcome: 'queued', requestId: null, ref: e.id }),
-        (f) => ({ kind: 'retry', code: null, sku: null, ...f }),
+        (e) => ({ kind: 'retry', code: null, sku: e.sku, details: details('adjustment', adjustment(e)), outcome: 'queued', requestId: null, ref: e.id }),
+        (f) => ({ kind: 'retry', code: null, sku: null, ...line(f) }),
       ),
     'outbox.discard': (input) =>
       around(
         () => handlers['outbox.discard'](input),
-        (e) => ({ kind: 'discard', code: null, sku: e.sku, summary: adjustment(e), outcome: 'discarded', requestId: null, ref: e.id }),
-        (f) => ({ kind: 'discard', code: null, sku: null, ...f }),
+        (e) => ({ kind: 'discard', code: null, sku: e.sku, details: details('adjustment', adjustment(e)), outcome: 'discarded', requestId: null, ref: e.id }),
+        (f) => ({ kind: 'discard', code: null, sku: null, ...line(f) }),
+      ),
+    // The worker's answer to an adjustment whose outcome stayed unknown past the service's key horizon.
+    'outbox.resolve': (input) =>
+      around(
+        () => handlers['outbox.resolve'](input),
+        (e) =>
+          input.choice === 'drop'
+            ? { kind: 'resolve', code: null, sku: e.sku, details: details('resolve_dropped', adjustment(e)), outcome: 'discarded', requestId: null, ref: e.id }
+            : { kind: 'resolve', code: null, sku: e.sku, details: details('resolve_resent', adjustment(e)), outcome: 'queued', requestId: null, ref: e.id },
+        (f) => ({ kind: 'resolve', code: null, sku: null, ...line(f) }),
       ),
     'outbox.undo': (input) =>
       around(
         () => handlers['outbox.undo'](input),
         (r) =>
           r.action === 'withdrawn'
-            ? { kind: 'undo', code: null, sku: r.entry.sku, summary: `${adjustment(r.entry)} withdrawn before it was sent`, outcome: 'discarded', requestId: null, ref: r.entry.id }
-            : { kind: 'undo', code: null, sku: r.original.sku, summary: `${adjustment(r.original)} reversed by ${adjustment(r.reversal)}`, outcome: 'queued', requestId: null, ref: r.reversal.id },
-        (f) => ({ kind: 'undo', code: null, sku: null, ...f }),
+            ? { kind: 'undo', code: null, sku: r.entry.sku, details: details('undo_withdrawn', adjustment(r.entry)), outcome: 'discarded', requestId: null, ref: r.entry.id }
+            : {
+                kind: 'undo',
+                code: null,
+                sku: r.original.sku,
+                details: details('undo_reversed', { ...adjustment(r.original), reversalDelta: r.reversal.delta }),
+                outcome: 'queued',
+                requestId: null,
+                ref: r.reversal.id,
+              },
+        (f) => ({ kind: 'undo', code: null, sku: null, ...line(f) }),
       ),
     'transfers.create': (input) =>
       around(
         () => handlers['transfers.create'](input),
-        (t) => ({ kind: 'transfer', code: null, sku: t.sku, summary: `${t.quantity} from ${warehouse(t.fromWarehouseId)} to ${warehouse(t.toWarehouseId)} (${t.id})`, outcome: 'queued', requestId: null, ref: t.out.id }),
-        (f) => ({ kind: 'transfer', code: null, sku: input.sku, ...f }),
+        (t) => ({
+          kind: 'transfer',
+          code: null,
+          sku: t.sku,
+          details: details('transfer', { quantity: t.quantity, from: warehouse(t.fromWarehouseId), to: warehouse(t.toWarehouseId), transfer: t.id }),
+          outcome: 'queued',
+          requestId: null,
+          ref: t.out.id,
+        }),
+        (f) => ({ kind: 'transfer', code: null, sku: input.sku, ...line(f) }),
       ),
     'counts.start': (input) =>
       around(
         () => handlers['counts.start'](input),
-        (c) => ({ kind: 'count', code: null, sku: null, summary: `count ${c.id} started at ${warehouse(c.warehouseId)}${c.zone ? ` (${c.zone.length} SKUs)` : ''}`, outcome: 'done', requestId: null }),
-        (f) => ({ kind: 'count', code: null, sku: null, ...f }),
+        (c) => ({ kind: 'count', code: null, sku: null, details: details('count_started', { count: c.id, warehouse: warehouse(c.warehouseId), skus: c.zone?.length ?? 0 }), outcome: 'done', requestId: null }),
+        (f) => ({ kind: 'count', code: null, sku: null, ...line(f) }),
       ),
     'counts.scan': (input) =>
       around(
         () => handlers['counts.scan'](input),
         (r) =>
           r.kind === 'counted'
-            ? { kind: 'scan', code: input.code, sku: r.sku, summary: `counted: ${r.counted} so far (count ${r.session.id})`, outcome: 'found', requestId: null }
-            : { kind: 'scan', code: input.code, sku: null, summary: `not counted: ${r.message}`, outcome: r.reason === 'invalid' ? 'failed' : 'not_found', requestId: null },
-        (f) => ({ kind: 'scan', code: input.code, sku: null, ...f }),
+            ? { kind: 'scan', code: input.code, sku: r.sku, details: details('count_counted', { counted: r.counted, count: r.session.id }), outcome: 'found', requestId: null }
+            : { kind: 'scan', code: input.code, sku: null, details: details('count_refused', { reason: r.reason, problem: r.message }), outcome: r.reason === 'invalid' ? 'failed' : 'not_found', requestId: null },
+        (f) => ({ kind: 'scan', code: input.code, sku: null, ...line(f) }),
+      ),
+    // A count typed or corrected by hand, and each line's review decision: who changed the figures.
+    'counts.set': (input) =>
+      around(
+        () => handlers['counts.set'](input),
+        (c) => ({ kind: 'count', code: null, sku: input.sku, details: details('count_set', { counted: input.counted, count: c.id }), outcome: 'done', requestId: null }),
+        (f) => ({ kind: 'count', code: null, sku: input.sku, ...line(f) }),
+      ),
+    'counts.decide': (input) =>
+      around(
+        () => handlers['counts.decide'](input),
+        (c) => ({ kind: 'count', code: null, sku: input.sku, details: details('count_decided', { decision: input.decision, count: c.id }), outcome: 'done', requestId: null }),
+        (f) => ({ kind: 'count', code: null, sku: input.sku, ...line(f) }),
       ),
     'counts.submit': (input) =>
       around(
@@ -114,28 +164,34 @@ export function journaled(handlers: Handlers, journal: Journal, warehouse: Wareh
           const submitted = c.lines.filter((l) => l.submittedAt !== null);
           const queued = submitted.filter((l) => l.entry !== null).length;
           const waiting = c.lines.length - submitted.length;
-          const rest = waiting > 0 ? `, ${waiting} wait for the service` : '';
-          return { kind: 'count', code: null, sku: null, summary: `count ${c.id} at ${warehouse(c.warehouseId)}: ${queued} adjustments queued, ${submitted.length - queued} unchanged${rest}`, outcome: waiting > 0 ? 'queued' : 'done', requestId: null };
+          const params = { count: c.id, warehouse: warehouse(c.warehouseId), queued, unchanged: submitted.length - queued, waiting };
+          return { kind: 'count', code: null, sku: null, details: details('count_submitted', params), outcome: waiting > 0 ? 'queued' : 'done', requestId: null };
         },
-        (f) => ({ kind: 'count', code: null, sku: null, ...f }),
+        (f) => ({ kind: 'count', code: null, sku: null, ...line(f) }),
+      ),
+    'counts.abandon': (input) =>
+      around(
+        () => handlers['counts.abandon'](input),
+        (c) => ({ kind: 'count', code: null, sku: null, details: details('count_abandoned', { count: c.id, warehouse: warehouse(c.warehouseId) }), outcome: 'discarded', requestId: null }),
+        (f) => ({ kind: 'count', code: null, sku: null, ...line(f) }),
       ),
     'shipments.create': (input) =>
       around(
         () => handlers['shipments.create'](input),
-        (s) => ({ kind: 'create', code: s.token, sku: null, summary: `shipment ${input.reference} (${input.carrier})`, outcome: 'done', requestId: null }),
-        (f) => ({ kind: 'create', code: null, sku: null, ...f, summary: `shipment ${input.reference}: ${f.summary}` }),
+        (s) => ({ kind: 'create', code: s.token, sku: null, details: details('shipment_created', { reference: input.reference, carrier: input.carrier }), outcome: 'done', requestId: null }),
+        (f) => ({ kind: 'create', code: null, sku: null, ...line(f), details: details('shipment_create', { reference: input.reference }, f.error) }),
       ),
     'shipments.cancel': (input) =>
       around(
         () => handlers['shipments.cancel'](input),
-        (s) => ({ kind: 'cancel', code: input.token, sku: null, summary: `shipment ${s.reference} cancelled`, outcome: 'done', requestId: null }),
-        (f) => ({ kind: 'cancel', code: input.token, sku: null, ...f }),
+        (s) => ({ kind: 'cancel', code: input.token, sku: null, details: details('shipment_cancelled', { reference: s.reference }), outcome: 'done', requestId: null }),
+        (f) => ({ kind: 'cancel', code: input.token, sku: null, ...line(f) }),
       ),
     'shipments.delete': (input) =>
       around(
         () => handlers['shipments.delete'](input),
-        () => ({ kind: 'delete', code: input.token, sku: null, summary: `shipment ${input.token} deleted`, outcome: 'done', requestId: null }),
-        (f) => ({ kind: 'delete', code: input.token, sku: null, ...f }),
+        () => ({ kind: 'delete', code: input.token, sku: null, details: details('shipment_deleted', { token: input.token }), outcome: 'done', requestId: null }),
+        (f) => ({ kind: 'delete', code: input.token, sku: null, ...line(f) }),
       ),
   };
 }
@@ -145,18 +201,17 @@ export function journaled(handlers: Handlers, journal: Journal, warehouse: Wareh
  * the desk), then the service's verdict with its request id (credited to whoever queued it).
  */
 export function journalOutbox(events: EventHub, journal: Journal, warehouse: WarehouseLabel): () => void {
-  const adjustment = describe(warehouse);
   return events.attach((event, payload) => {
     if (event !== 'outbox.changed') return;
     const e = payload as OutboxEntry;
-    const base = { code: null, sku: e.sku, summary: adjustment(e), ref: e.id } as const;
+    const base = { code: null, sku: e.sku, details: details('adjustment', adjustmentParams(warehouse, e)), ref: e.id } as const;
     if (e.state === 'queued' && e.attempts === 0 && e.updatedAt === e.createdAt) {
       journal.record({ ...base, kind: 'adjust', outcome: 'queued', requestId: null });
     } else if (e.state === 'applied') {
       journal.record({ ...base, kind: 'sent', outcome: 'applied', requestId: e.applied?.requestId ?? null, worker: journal.workerOf(e.id) });
     } else if (e.state === 'rejected') {
-      const why = e.lastError ? `: ${e.lastError.code}` : '';
-      journal.record({ ...base, summary: `${base.summary}${why}`, kind: 'sent', outcome: 'rejected', requestId: e.lastError?.requestId ?? null, worker: journal.workerOf(e.id) });
+      const error = e.lastError ? deskErrorDetails(e.lastError) : undefined;
+      journal.record({ ...base, details: details('adjustment', base.details.params, error), kind: 'sent', outcome: 'rejected', requestId: e.lastError?.requestId ?? null, worker: journal.workerOf(e.id) });
     }
   });
 }

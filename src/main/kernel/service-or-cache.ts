@@ -76,7 +76,7 @@ export async function listServiceFirst<T>(list: ServiceFirstList<T>): Promise<Li
     }
   }
   const offset = cacheOffset(list.cursor);
-  if (offset === null) throw failure('offline', 'The service cannot be reached to read the next page. The offline cache starts again from the first page.');
+  if (offset === null) throw failure('offline', 'The service cannot be reached to read the next page. The offline cache starts again from the first page.', { reason: 'next_page' });
   const page = list.fromCache({ offset, limit: limit + 1 });
   return { items: page.slice(0, limit), nextCursor: page.length > limit ? cacheCursor(offset + limit) : null, source: 'cache' };
 }

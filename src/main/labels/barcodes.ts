@@ -49,7 +49,10 @@ export function barcodeSvg(code: Barcode): BarcodeSvg {
   } catch (error) {
     // BWIPP refuses data its symbology cannot carry (a lot with a parenthesis, which its GS1
     // syntax reads as the start of an AI): the worker's input, so a typed refusal, not a crash.
-    throw failure('label_not_printable', `${code.data} cannot be drawn as ${code.symbology}: ${error instanceof Error ? error.message.replace(/^bwipp\.\w+#\d+: /, '') : String(error)}.`);
+    throw failure('label_not_printable', `${code.data} cannot be drawn as ${code.symbology}: ${error instanceof Error ? error.message.replace(/^bwipp\.\w+#\d+: /, '') : String(error)}.`, {
+      reason: 'cannot_draw',
+      params: { code: code.data.slice(0, 300), symbology: code.symbology },
+    });
   }
   // bwip-js gives a viewBox only: the template sizes the symbol. At scale 1 a linear module is 1 unit, a 2D one 2.
   const width = Number(/viewBox="0 0 ([\d.]+) /.exec(svg)?.[1]);

@@ -27,7 +27,7 @@ function suggestedName(input: PrintLabelsInput): string {
 export async function printLabels(deps: LabelDeps, input: PrintLabelsInput): Promise<PrintLabelsResult> {
   const document = buildLabelDocument(deps.reads, input);
   const printer = deps.printer();
-  if (!printer) throw failure('print_failed', 'This desk has no way to print here.');
+  if (!printer) throw failure('print_failed', 'This desk has no way to print here.', { reason: 'no_printer' });
   const summary = { output: input.output, labels: document.labels, pages: document.pages };
   try {
     if (input.output === 'pdf') {

@@ -22,7 +22,7 @@ export interface LabelReads {
 
 function stockOf(reads: LabelReads, sku: string): Stock {
   const stock = reads.stockBySku(sku);
-  if (!stock) throw failure('not_in_cache', `SKU ${sku} is not in the offline cache; scan it or sync, then print again.`);
+  if (!stock) throw failure('not_in_cache', `SKU ${sku} is not in the offline cache; scan it or sync, then print again.`, { reason: 'sku', params: { sku } });
   return stock;
 }
 
@@ -32,7 +32,7 @@ function shelfLabel(reads: LabelReads, sku: string, warehouseId: string | undefi
   let warehouse: Warehouse | null = null;
   if (chosen !== undefined) {
     warehouse = reads.warehouses().find((w) => w.id === chosen) ?? null;
-    if (!warehouse) throw failure('label_not_printable', `Warehouse ${chosen} is not known to this desk.`);
+    if (!warehouse) throw failure('label_not_printable', `Warehouse ${chosen} is not known to this desk.`, { reason: 'unknown_warehouse', params: { warehouse: chosen } });
   }
   return {
     template: 'shelf',
@@ -48,12 +48,12 @@ function productLabel(reads: LabelReads, item: Extract<LabelItem, { template: 'p
   const gtins = stock.barcodes.filter(hasValidCheckDigit);
   let gtin: string | undefined;
   if (item.gtin !== undefined) {
-    if (!isGtinShaped(item.gtin) || !hasValidCheckDigit(item.gtin)) throw failure('label_not_printable', `${item.gtin} is not a GTIN: its check digit is wrong.`);
+    if (!isGtinShaped(item.gtin) || !hasValidCheckDigit(item.gtin)) throw failure('label_not_printable', `${item.gtin} is not a GTIN: its check digit is wrong.`, { reason: 'bad_check_digit', params: { gtin: item.gtin } });
     gtin = gtins.find((g) => toGtin14(g) === toGtin14(item.gtin as string));
-    if (!gtin) throw failure('label_not_printable', `GTIN ${item.gtin} is not a barcode of SKU ${stock.sku}.`);
+    if (!gtin) throw failure('label_not_printable', `GTIN ${item.gtin} is not a barcode of SKU ${stock.sku}.`, { reason: 'gtin_not_of_sku', params: { gtin: item.gtin, sku: stock.sku } });
   } else {
     gtin = gtins[0];
-    if (!gtin) throw failure('label_not_printable', `SKU ${stock.sku} has no GTIN to print a product label with; print a shelf label instead.`);
+    if (!gtin) throw failure('label_not_printable', `SKU ${stock.sku} has no GTIN to print a product label with; print a shelf label instead.`, { reason: 'no_gtin', params: { sku: stock.sku } });
   }
   const lot = item.lot ?? null;
   const expiry = item.expiry ?? null;
@@ -72,7 +72,7 @@ function productLabel(reads: LabelReads, item: Extract<LabelItem, { template: 'p
 
 function shipmentLabel(reads: LabelReads, token: string): LabelContent {
   const shipment = reads.shipment(token);
-  if (!shipment) throw failure('not_in_cache', 'This shipment is not in the offline cache; open it once, then print again.');
+  if (!shipment) throw failure('not_in_cache', 'This shipment is not in the offline cache; open it once, then print again.', { reason: 'shipment_label' });
   const tracking = shipment.trackingNumber;
   return {
     template: 'shipment',

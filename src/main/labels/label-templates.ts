@@ -16,7 +16,13 @@ export function escapeHtml(text: string): string {
  */
 function symbol(code: Barcode, className: string, widthMm: number): string {
   const drawn = symbolIfReadable(code, className, widthMm);
-  if (drawn === null) throw failure('label_not_printable', `${code.data} is too long for a readable barcode ${Math.round(widthMm)} mm wide; choose a wider label (100 x 150 mm fits the most).`);
+  if (drawn === null) {
+    const width = Math.round(widthMm);
+    throw failure('label_not_printable', `${code.data} is too long for a readable barcode ${width} mm wide; choose a wider label (100 x 150 mm fits the most).`, {
+      reason: 'too_long',
+      params: { code: code.data.slice(0, 300), width },
+    });
+  }
   return drawn;
 }
 

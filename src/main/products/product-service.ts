@@ -28,7 +28,7 @@ export class ProductService {
     let gtin14: string | undefined;
     if (filter.barcode !== undefined) {
       if (!isGtinShaped(filter.barcode) || !hasValidCheckDigit(filter.barcode)) {
-        throw failure('invalid_argument', 'The barcode filter must be a GTIN-8, -12, -13 or -14 with a valid check digit.');
+        throw failure('invalid_argument', 'The barcode filter must be a GTIN-8, -12, -13 or -14 with a valid check digit.', { reason: 'barcode_filter' });
       }
       gtin14 = toGtin14(filter.barcode);
     }

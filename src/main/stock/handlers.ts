@@ -38,7 +38,7 @@ export function stockHandlers({ cache, adjustments, worker, save, now = () => ne
     'stock.adjust': async (input) => {
       const queue = adjustments();
       if (cache.reads.warehouses().length > 0 && !cache.reads.hasWarehouse(input.warehouseId)) {
-        throw failure('invalid_argument', 'There is no such warehouse.', { details: [{ field: 'warehouseId', problem: 'is not one of the warehouses' }] });
+        throw failure('invalid_argument', 'There is no such warehouse.', { reason: 'unknown_warehouse', details: [{ field: 'warehouseId', problem: 'is not one of the warehouses' }] });
       }
       const note = signNote(input.note, worker());
       const entry = queue.outbox.enqueue({ ...input, ...(note !== undefined ? { note } : {}) });

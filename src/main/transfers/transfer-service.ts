@@ -47,7 +47,7 @@ export class TransferService {
     const { cache } = this.#deps;
     if (cache.reads.warehouses().length > 0) {
       for (const [field, id] of [['fromWarehouseId', input.fromWarehouseId], ['toWarehouseId', input.toWarehouseId]] as const) {
-        if (!cache.reads.hasWarehouse(id)) throw failure('invalid_argument', 'There is no such warehouse.', { details: [{ field, problem: 'is not one of the warehouses' }] });
+        if (!cache.reads.hasWarehouse(id)) throw failure('invalid_argument', 'There is no such warehouse.', { reason: 'unknown_warehouse', details: [{ field, problem: 'is not one of the warehouses' }] });
       }
     }
     const id = newTransferId();

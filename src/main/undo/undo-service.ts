@@ -33,16 +33,16 @@ export class UndoService {
     const outbox = this.#deps.outbox();
     const entry = outbox.get(id);
     const { undos } = this.#deps.cache;
-    if (undos.isUndo(id)) throw failure('undo_not_possible', 'This is already an undo. To change the stock again, make a new adjustment.');
+    if (undos.isUndo(id)) throw failure('undo_not_possible', 'This is already an undo. To change the stock again, make a new adjustment.', { reason: 'is_undo' });
     if (undos.undoOf(id) !== null) throw failure('already_undone', 'This adjustment has already been undone.');
     switch (entry.state) {
       case 'queued':
         return { action: 'withdrawn', entry: outbox.discard(id) };
       case 'sending':
-        throw failure('undo_not_possible', 'This adjustment is being sent right now. Undo it once the service has answered.');
+        throw failure('undo_not_possible', 'This adjustment is being sent right now. Undo it once the service has answered.', { reason: 'sending' });
       case 'rejected':
       case 'discarded':
-        throw failure('undo_not_possible', `This adjustment was ${entry.state === 'rejected' ? 'refused by the service' : 'discarded'}: it changed nothing, so there is nothing to undo.`);
+        throw failure('undo_not_possible', `This adjustment was ${entry.state === 'rejected' ? 'refused by the service' : 'discarded'}: it changed nothing, so there is nothing to undo.`, { reason: entry.state });
       case 'applied':
         break;
     }

@@ -48,6 +48,8 @@ export class WorkerStore {
     if (taken) {
       const field = taken.name.toLowerCase() === input.name.toLowerCase() ? 'name' : 'badge';
       throw failure('worker_exists', field === 'name' ? `${taken.name} is already on the list.` : `That badge is already ${taken.name}'s.`, {
+        reason: field,
+        params: { name: taken.name },
         details: [{ field, problem: 'is already on the list' }],
       });
     }
@@ -71,7 +73,7 @@ export class WorkerStore {
     const row = ('id' in input
       ? this.#db.prepare('SELECT * FROM desk_workers WHERE id = ?').get(input.id)
       : this.#db.prepare('SELECT * FROM desk_workers WHERE badge = ?').get(input.badge)) as WorkerRow | undefined;
-    if (!row) throw failure('worker_not_found', 'id' in input ? 'That worker is no longer on the list.' : 'No worker has that badge. Add it in Settings, Workers.');
+    if (!row) throw 'id' in input ? failure('worker_not_found', 'That worker is no longer on the list.') : failure('worker_not_found', 'No worker has that badge. Add it in Settings, Workers.', { reason: 'badge' });
     this.#db.prepare('INSERT INTO desk_worker_current (slot, worker_id) VALUES (1, ?) ON CONFLICT (slot) DO UPDATE SET worker_id = excluded.worker_id').run(row.id);
     return this.state();
   }

@@ -27,7 +27,7 @@ export type AddWorkerInput = z.infer<typeof AddWorkerInput>;
 export const SwitchWorkerInput = z.union([z.strictObject({ id: WorkerId }), z.strictObject({ badge: Badge }), z.strictObject({ nobody: z.literal(true) })]);
 export type SwitchWorkerInput = z.infer<typeof SwitchWorkerInput>;
 
-export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count'] as const;
+export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'resolve', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count'] as const;
 export const JournalKind = z.enum(JOURNAL_KINDS);
 export type JournalKind = z.infer<typeof JournalKind>;
 
@@ -35,6 +35,55 @@ export type JournalKind = z.infer<typeof JournalKind>;
 export const JOURNAL_OUTCOMES = ['found', 'not_found', 'queued', 'applied', 'rejected', 'discarded', 'done', 'failed'] as const;
 export const JournalOutcome = z.enum(JOURNAL_OUTCOMES);
 export type JournalOutcome = z.infer<typeof JournalOutcome>;
+
+/**
+ * What a journal line says, as data: which sentence (`what`) and the values it names, so the
+ * screen words it in the desk's language. The English `summary` main also writes is for the CSV
+ * export and for lines written before this existed.
+ */
+export const JOURNAL_WHATS = [
+  'stock_found', // name, onHand
+  'shipment_found', // token
+  'worker_badge', // name
+  'not_in_cache',
+  'not_found',
+  'invalid_code', // problem (as the code reader put it)
+  'failed', // only the error
+  'adjustment', // delta, warehouse, reason
+  'undo_withdrawn', // delta, warehouse, reason
+  'undo_reversed', // delta, warehouse, reason, reversalDelta
+  'resolve_dropped', // delta, warehouse, reason
+  'resolve_resent', // delta, warehouse, reason
+  'transfer', // quantity, from, to, transfer
+  'count_started', // count, warehouse, skus (0: no zone)
+  'count_counted', // counted, count
+  'count_refused', // reason (not_found | not_in_zone | invalid), problem
+  'count_set', // counted, count
+  'count_decided', // decision (accepted | recount), count
+  'count_submitted', // count, warehouse, queued, unchanged, waiting
+  'count_abandoned', // count, warehouse
+  'shipment_created', // reference, carrier
+  'shipment_create', // reference (a create that failed)
+  'shipment_cancelled', // reference
+  'shipment_deleted', // token
+] as const;
+export const JournalWhatKind = z.enum(JOURNAL_WHATS);
+export type JournalWhatKind = z.infer<typeof JournalWhatKind>;
+
+export const JournalWhat = z.object({
+  what: JournalWhatKind,
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  /** A failed or refused action: the error as the screens word any error (code, reason, params), its English message for the CSV. */
+  error: z
+    .object({
+      code: z.string(),
+      message: z.string(),
+      reason: z.string().optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    })
+    .optional(),
+});
+export type JournalWhat = z.infer<typeof JournalWhat>;
 
 export const JournalEntry = z.object({
   seq: z.number().int(),
@@ -44,8 +93,10 @@ export const JournalEntry = z.object({
   /** What was scanned or typed, as read. */
   code: z.string().nullable(),
   sku: z.string().nullable(),
-  /** One line a worker can read: "-3 at Main warehouse (damaged)". */
+  /** In English, as main wrote it: "-3 at Main warehouse (damaged)". The screens word `details` instead when it is there. */
   summary: z.string(),
+  /** The same as data, for the screens to word; null on lines written before the desk stored it. */
+  details: JournalWhat.nullable(),
   outcome: JournalOutcome,
   requestId: z.string().nullable(),
 });

@@ -172,6 +172,8 @@ export type OutboxState = z.infer<typeof OutboxState>;
 const DeskErrorShape = z.object({
   code: z.string(),
   message: z.string(),
+  reason: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   status: z.number().int().optional(),
   requestId: z.string().optional(),
   details: z.array(z.object({ field: z.string(), problem: z.string() })).optional(),

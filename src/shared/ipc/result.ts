@@ -7,8 +7,16 @@ import { z } from 'zod';
 export const DeskErrorSchema = z.object({
   /** Stable, machine-readable: an API code (`insufficient_stock`) or an app code (`offline`). */
   code: z.string().min(1).max(100),
-  /** Human text, safe to show. Never contains a credential, a token or a stack. */
+  /**
+   * English text for logs and support, safe to show as a technical detail. Never contains a
+   * credential, a token or a stack. The worker reads a sentence the renderer words from the code,
+   * `reason` and `params` in the desk's language (ui/error-text.ts).
+   */
   message: z.string().max(2000),
+  /** Which of the code's sentences this is (`label_not_printable`: `no_gtin`, `unknown_warehouse`, ...). */
+  reason: z.string().max(60).optional(),
+  /** The values that sentence names (a SKU, a count, an address), never free text to show as it is. */
+  params: z.record(z.string().max(40), z.union([z.string().max(300), z.number()])).optional(),
   /** HTTP status when the error came from the service. */
   status: z.number().int().optional(),
   /** The service's request id, for support. */
@@ -46,6 +54,17 @@ export const APP_ERROR_CODES = [
   'label_not_printable', // a label asked for what its record does not have (a GTIN, a warehouse of the SKU)
   'print_failed', // the OS print path or the PDF writer failed
   'internal_error',
+  // the capabilities' own refusals (undo, counts, workers)
+  'undo_not_possible',
+  'already_undone',
+  'count_already_open',
+  'count_empty',
+  'count_not_reviewed',
+  'count_partly_submitted',
+  'count_line_submitted',
+  'no_open_count',
+  'worker_exists',
+  'worker_not_found',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -38,7 +38,7 @@ describe('the print dialog in Chromium', () => {
 
   it('sends no job for copies out of range, and shows main\'s refusal in words', async () => {
     const fake = createFakeDesk({
-      'labels.print': () => ({ ok: false, error: { code: 'label_not_printable', message: 'SKU NO-GTIN has no GTIN to print a product label with; print a shelf label instead.' } }),
+      'labels.print': () => ({ ok: false, error: { code: 'label_not_printable', message: 'SKU NO-GTIN has no GTIN to print a product label with; print a shelf label instead.', reason: 'no_gtin', params: { sku: 'NO-GTIN' } } }),
     });
     uninstall = fake.install();
     render(PrintLabelsDialog, { props: { target: { kind: 'stock', skus: ['NO-GTIN'], hasGtin: true }, onclose: () => {} } });
@@ -51,7 +51,8 @@ describe('the print dialog in Chromium', () => {
     await page.getByTestId('print-copies').fill('1');
     await page.getByRole('radio', { name: /Product label/ }).click();
     await page.getByTestId('print-pdf').click();
-    await expect.element(page.getByText(/has no GTIN to print a product label with/)).toBeVisible();
+    // Worded from the code, reason and SKU main sent (the catalogue's sentence, not main's English).
+    await expect.element(page.getByText('SKU NO-GTIN has no GTIN to print a product label with. Print a shelf label instead.')).toBeVisible();
     expect(fake.calls.filter((c) => c.channel === 'labels.print').map((c) => (c.input as { output: string }).output)).toEqual(['pdf']);
   });
 });

@@ -58,7 +58,7 @@ describe('OutboxScreen', () => {
     await userEvent.keyboard('{Tab}{Enter}');
     await expect.poll(() => fake.calls.filter((c) => c.channel === 'outbox.discard').map((c) => c.input)).toEqual([{ id: 'ob-2' }]);
     await page.getByRole('button', { name: 'Retry −500 SKU-00042' }).click();
-    await expect.element(page.getByText('This adjustment is being sent right now.')).toBeVisible();
+    await expect.element(page.getByText('Only an adjustment the service refused can be sent again.')).toBeVisible();
   });
 
   it('pages through older history with Older and back with Newer', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAge, formatDateTime, formatDelta, formatNumber, formatTime, formatWeight } from '../../../src/renderer/src/ui/format';
-import { errorMessage, errorTitle } from '../../../src/renderer/src/ui/error-text';
+import { errorMessage, errorTechnicalText, errorTitle } from '../../../src/renderer/src/ui/error-text';
 
 describe('format helpers', () => {
   const now = new Date(2026, 2, 12, 14, 40, 0);
@@ -43,8 +43,10 @@ describe('format helpers', () => {
 
 describe('error text', () => {
   it('never shows a stack or [object Object]', () => {
-    expect(errorMessage({ code: 'internal_error', message: 'Boom\n    at foo (x.js:1:1)\n    at bar' })).toBe('Boom');
+    expect(errorMessage({ code: 'internal_error', message: 'Boom\n    at foo (x.js:1:1)\n    at bar' })).toContain('Try again');
+    expect(errorTechnicalText({ code: 'internal_error', message: 'Boom\n    at foo (x.js:1:1)\n    at bar' })).toBe('Boom');
     expect(errorMessage({ code: 'internal_error', message: '[object Object]' })).toContain('Try again');
+    expect(errorTechnicalText({ code: 'internal_error', message: '[object Object]' })).toBeUndefined();
     expect(errorMessage({ code: 'offline', message: '' })).toContain('network');
     expect(errorTitle({ code: 'invalid_credentials' })).toBe('Wrong client id or secret');
     expect(errorTitle({ code: 'something_new' })).toBe('The request failed');

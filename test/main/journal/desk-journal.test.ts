@@ -89,6 +89,12 @@ describe('workers and the journal', () => {
     expect(applied.requestId).toMatch(/\S/);
     expect(entries[0]!.requestId, 'a refusal keeps the request id of the refusing answer').toMatch(/\S/);
     expect(entries[0]!.summary).toContain('insufficient_stock');
+    // The details as data, for the screen to word in the desk's language; the English summary is for the CSV.
+    const code = (await ipc.call('warehouses.list')).find((w) => w.id === warehouseId)!.code;
+    expect(entries[0]!.details).toMatchObject({ what: 'adjustment', params: { delta: -1_000_000, warehouse: code, reason: 'lost' }, error: { code: 'insufficient_stock' } });
+    expect(entries[2]!.details).toEqual({ what: 'not_found', params: {} });
+    expect(entries[3]!.details).toMatchObject({ what: 'stock_found', params: { onHand: expect.any(Number) } });
+    expect(entries[6]!.details).toEqual({ what: 'worker_badge', params: { name: 'Ana Díaz' } });
   });
 
   it('filters by SKU, worker, outcome and day, and pages newest first', async () => {
@@ -121,6 +127,26 @@ describe('workers and the journal', () => {
     await ipc.call('stock.lookup', { code: '=HYPERLINK("x")' });
     const rows = csvOf(await ipc.call('journal.export'));
     expect(rows.map((r) => r[3])).toContain(`'=HYPERLINK("x")`);
+  });
+
+  it('journals a count typed by hand, each review decision and an abandoned count', async () => {
+    const count = await ipc.call('counts.start', { warehouseId });
+    await ipc.call('counts.set', { sku: 'WD-000005', counted: 7 });
+    await ipc.call('counts.decide', { sku: 'WD-000005', decision: 'recount' });
+    expect((await ipc.fail('counts.set', { sku: 'WD-NOPE-1', counted: 1 })).code).toBe('invalid_argument');
+    await ipc.call('counts.abandon');
+    const { entries } = await ipc.call('journal.search', { kind: 'count' });
+    expect(entries.map((e) => [e.sku, e.details?.what, e.outcome])).toEqual([
+      [null, 'count_abandoned', 'discarded'],
+      ['WD-NOPE-1', 'failed', 'failed'],
+      ['WD-000005', 'count_decided', 'done'],
+      ['WD-000005', 'count_set', 'done'],
+      [null, 'count_started', 'done'],
+    ]);
+    expect(entries[1]!.details?.error).toMatchObject({ code: 'invalid_argument', reason: 'unknown_sku', params: { sku: 'WD-NOPE-1' } });
+    expect(entries[2]!.details?.params).toEqual({ decision: 'recount', count: count.id });
+    expect(entries[3]!.details?.params).toEqual({ counted: 7, count: count.id });
+    expect(entries.every((e) => e.worker === 'Bo "Quotes", Jr.')).toBe(true);
   });
 
   it('exports the stock list as shown: filter and warehouse applied, in its order', async () => {

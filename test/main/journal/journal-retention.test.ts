@@ -11,7 +11,7 @@ function journalAt(clock: { now: Date }, days: { value: number }) {
   return new Journal({ store, worker: () => 'Ana', retentionDays: () => days.value, now: () => clock.now });
 }
 
-const line = (code: string) => ({ kind: 'scan', code, sku: null, summary: 'not found', outcome: 'not_found', requestId: null }) as const;
+const line = (code: string) => ({ kind: 'scan', code, sku: null, details: { what: 'not_found', params: {} }, outcome: 'not_found', requestId: null }) as const;
 
 describe('journal retention', () => {
   it('drops lines older than the configured number of days, at open and as it grows', () => {

@@ -18,6 +18,9 @@ export interface ApiFailure {
   /** The service's request id, for support. */
   requestId?: string;
   details?: ApiProblem[];
+  /** Which sentence of the code the screens word (`network_error`: `refused`), and the values it names. */
+  reason?: string;
+  params?: Record<string, string | number>;
 }
 
 export class ApiError extends Error implements ApiFailure {
@@ -25,6 +28,8 @@ export class ApiError extends Error implements ApiFailure {
   readonly status?: number;
   readonly requestId?: string;
   readonly details?: ApiProblem[];
+  readonly reason?: string;
+  readonly params?: Record<string, string | number>;
   /** The wait the last answer's Retry-After asked for (ms), when it sent one: when to try again. */
   readonly retryAfterMs?: number;
 
@@ -35,6 +40,8 @@ export class ApiError extends Error implements ApiFailure {
     if (failure.status !== undefined) this.status = failure.status;
     if (failure.requestId !== undefined) this.requestId = failure.requestId;
     if (failure.details !== undefined) this.details = failure.details;
+    if (failure.reason !== undefined) this.reason = failure.reason;
+    if (failure.params !== undefined) this.params = failure.params;
     if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
   }
 }

@@ -137,7 +137,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
     origin = parsed.origin;
   } catch {
-    throw apiError('invalid_argument', 'The service address must be an http:// or https:// URL.');
+    throw apiError('invalid_argument', 'The service address must be an http:// or https:// URL.', { reason: 'service_url_scheme' });
   }
   const maxRetries = Math.max(0, options.maxRetries ?? 3);
   const tokenPath = options.tokenPath ?? operationInfo('getToken').pathTemplate;

@@ -117,25 +117,35 @@ export function describeLowLevel(error: unknown): LowLevelFailure {
   return { code: specific[0] ?? codes[0], neverSent, tls };
 }
 
-const REASONS: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused',
-  ENOTFOUND: 'the host name is unknown',
-  EAI_AGAIN: 'the host name could not be looked up',
-  EAI_FAIL: 'the host name could not be looked up',
-  EAI_NONAME: 'the host name is unknown',
-  ENETUNREACH: 'the network is unreachable',
-  EHOSTUNREACH: 'the host is unreachable',
-  EADDRNOTAVAIL: 'no network address is available',
-  UND_ERR_CONNECT_TIMEOUT: 'connecting took too long',
-  ECONNRESET: 'the connection was reset',
-  EPIPE: 'the connection was closed',
-  UND_ERR_CLOSED: 'the connection was closed',
+/**
+ * Why a connection failed, as a reason the screens word in the desk's language (ui/error-text.ts),
+ * with the English for the log line.
+ */
+const REASONS: Record<string, readonly [reason: string, english: string]> = {
+  ECONNREFUSED: ['refused', 'the connection was refused'],
+  ENOTFOUND: ['unknown_host', 'the host name is unknown'],
+  EAI_AGAIN: ['lookup_failed', 'the host name could not be looked up'],
+  EAI_FAIL: ['lookup_failed', 'the host name could not be looked up'],
+  EAI_NONAME: ['unknown_host', 'the host name is unknown'],
+  ENETUNREACH: ['network_unreachable', 'the network is unreachable'],
+  EHOSTUNREACH: ['host_unreachable', 'the host is unreachable'],
+  EADDRNOTAVAIL: ['no_address', 'no network address is available'],
+  UND_ERR_CONNECT_TIMEOUT: ['connect_timeout', 'connecting took too long'],
+  ECONNRESET: ['reset', 'the connection was reset'],
+  EPIPE: ['closed', 'the connection was closed'],
+  UND_ERR_CLOSED: ['closed', 'the connection was closed'],
 };
 
-/** Human words for a low-level failure; never the library's own text (it can carry internals). */
+/** The reason of a low-level failure (see REASONS); never the library's own text (it can carry internals). */
+export function networkReasonCode(failure: LowLevelFailure): string {
+  if (failure.tls) return 'tls';
+  return (failure.code !== undefined ? REASONS[failure.code]?.[0] : undefined) ?? 'failed';
+}
+
+/** English words for a low-level failure, for the message kept for logs and support. */
 export function networkReason(failure: LowLevelFailure): string {
   if (failure.tls) return "the service's TLS certificate is not trusted";
-  return (failure.code !== undefined ? REASONS[failure.code] : undefined) ?? 'the connection failed';
+  return (failure.code !== undefined ? REASONS[failure.code]?.[1] : undefined) ?? 'the connection failed';
 }
 
 /** The first few problems, for a message. */
@@ -152,6 +162,7 @@ export function unexpected(status: number, requestId: string | undefined, why: s
     code: 'unexpected_response',
     message: clip(`The service answered something the API contract does not allow (HTTP ${status}: ${why}).`, MAX_MESSAGE),
     status,
+    params: { status },
   };
   if (requestId !== undefined) error.requestId = requestId;
   if (problems.length > 0) {
@@ -183,7 +194,8 @@ export function errorFromBody(status: number, requestId: string | undefined, bod
 
 /** No whole answer within the time allowed. No `status` even if the headers came: an incomplete answer is no HTTP answer. */
 export function timeoutFailure(origin: string, timeoutMs: number, requestId: string | undefined): ApiFailure {
-  const error: ApiFailure = { code: 'timeout', message: `The service at ${origin} did not answer within ${Math.round(timeoutMs / 100) / 10} s.` };
+  const seconds = Math.round(timeoutMs / 100) / 10;
+  const error: ApiFailure = { code: 'timeout', message: `The service at ${origin} did not answer within ${seconds} s.`, params: { origin, seconds } };
   if (requestId !== undefined) error.requestId = requestId;
   return error;
 }
@@ -191,7 +203,7 @@ export function timeoutFailure(origin: string, timeoutMs: number, requestId: str
 /** The connection failed; `neverSent` when it failed before the request could have left. */
 export function networkFailure(origin: string, thrown: unknown, requestId: string | undefined): { error: ApiFailure; neverSent: boolean } {
   const low = describeLowLevel(thrown);
-  const error: ApiFailure = { code: 'network_error', message: `Could not reach the service at ${origin}: ${networkReason(low)}.` };
+  const error: ApiFailure = { code: 'network_error', message: `Could not reach the service at ${origin}: ${networkReason(low)}.`, reason: networkReasonCode(low), params: { origin } };
   if (requestId !== undefined) error.requestId = requestId; // the connection broke while the body was read
   return { error, neverSent: low.neverSent };
 }

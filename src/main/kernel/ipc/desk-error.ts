@@ -16,5 +16,7 @@ export function toDeskError(error: unknown): DeskError | undefined {
   if (error.status !== undefined) mapped.status = error.status;
   if (error.requestId !== undefined) mapped.requestId = error.requestId;
   if (error.details !== undefined) mapped.details = error.details.map((d) => ({ field: d.field, problem: d.problem }));
+  if (error.reason !== undefined) mapped.reason = error.reason;
+  if (error.params !== undefined) mapped.params = { ...error.params };
   return mapped;
 }

@@ -26,6 +26,7 @@ function invalidArgument(channel: string, issues: z.core.$ZodIssue[]): DeskError
   return {
     code: 'invalid_argument',
     message: `The app sent ${channel} an invalid argument.`,
+    reason: 'app',
     details: issues.slice(0, 20).map((i) => ({ field: i.path.map(String).join('.') || '(input)', problem: i.message })),
   };
 }

@@ -40,13 +40,13 @@ export function normaliseBaseUrl(baseUrl: string): string {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw failure('invalid_argument', 'The service address is not a valid URL.');
+    throw failure('invalid_argument', 'The service address is not a valid URL.', { reason: 'service_url_invalid' });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw failure('invalid_argument', 'The service address must start with http:// or https://.');
+    throw failure('invalid_argument', 'The service address must start with http:// or https://.', { reason: 'service_url_scheme' });
   }
   if (url.username !== '' || url.password !== '') {
-    throw failure('invalid_argument', 'The service address must not contain a user name or password.');
+    throw failure('invalid_argument', 'The service address must not contain a user name or password.', { reason: 'service_url_credentials' });
   }
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.protocol}//${url.host}${path}`;
@@ -54,7 +54,7 @@ export function normaliseBaseUrl(baseUrl: string): string {
 
 function checkClientId(clientId: string): void {
   if (typeof clientId !== 'string' || clientId.trim().length === 0 || clientId.length > 200) {
-    throw failure('invalid_argument', 'The client id must be 1 to 200 characters.');
+    throw failure('invalid_argument', 'The client id must be 1 to 200 characters.', { reason: 'client_id_length' });
   }
 }
 
@@ -85,7 +85,7 @@ export class CredentialVault {
 
   async saveCredentials(account: StoredAccount, clientSecret: string): Promise<void> {
     if (typeof clientSecret !== 'string' || clientSecret.length === 0 || clientSecret.length > 500) {
-      throw failure('invalid_argument', 'The client secret must be 1 to 500 characters.');
+      throw failure('invalid_argument', 'The client secret must be 1 to 500 characters.', { reason: 'client_secret_length' });
     }
     const { credentials } = CredentialVault.layout(account);
     await this.store.set(credentials.service, credentials.account, clientSecret);

@@ -34,7 +34,7 @@ function classify(error: unknown): keyof typeof MESSAGES {
 
 /** The keychain error without the library's text in the message; the original is kept as `cause` for logs. */
 function unavailable(kind: keyof typeof MESSAGES, cause?: unknown): DeskFailure {
-  const error = failure('keychain_unavailable', MESSAGES[kind]);
+  const error = failure('keychain_unavailable', MESSAGES[kind], { reason: kind });
   // keytar's messages name D-Bus paths and never the secret; still, keep them off the DeskError.
   if (cause !== undefined) Object.defineProperty(error, 'cause', { value: cause instanceof Error ? cause.message : String(cause), enumerable: false });
   return error;

@@ -16,6 +16,7 @@ export function getDesk(): DeskApi | null {
 
 export const BRIDGE_MISSING: DeskError = {
   code: 'internal_error',
+  reason: 'bridge_missing',
   get message() {
     return m.desk_bridge_missing();
   },
@@ -28,11 +29,11 @@ export async function call<T>(fn: (desk: DeskApi) => Promise<Result<T>>): Promis
   try {
     const result = await fn(desk);
     if (result && typeof result === 'object' && 'ok' in result) return result;
-    return { ok: false, error: { code: 'internal_error', message: m.desk_no_result() } };
+    return { ok: false, error: { code: 'internal_error', reason: 'no_result', message: m.desk_no_result() } };
   } catch (e) {
     // Only the message's first line: a stack never reaches the screen.
     const text = e instanceof Error ? (e.message.split('\n')[0] ?? '') : '';
-    return { ok: false, error: { code: 'internal_error', message: text || m.desk_call_failed() } };
+    return { ok: false, error: { code: 'internal_error', message: text || m.desk_call_failed(), ...(text ? {} : { reason: 'call_failed' }) } };
   }
 }
 

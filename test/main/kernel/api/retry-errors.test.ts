@@ -1,7 +1,7 @@
 // The pieces the retry decisions rest on: Retry-After, full-jitter backoff, which failures are
 // transient, and which low-level errors prove a request never left (taken from real fetch failures).
 import { describe, expect, it } from 'vitest';
-import { describeLowLevel, isAuthFailure, isDefinitiveRefusal, isTransient, networkReason, redact } from '../../../../src/main/kernel/api/errors';
+import { describeLowLevel, isAuthFailure, isDefinitiveRefusal, isTransient, networkFailure, networkReason, redact, timeoutFailure } from '../../../../src/main/kernel/api/errors';
 import { RETRY_CLASS, backoffDelay, nextDelay, parseRetryAfter } from '../../../../src/main/kernel/api/retry';
 import { allOperations } from '../../../../src/shared/api';
 import { freePort, startStub } from './support';
@@ -64,6 +64,9 @@ describe('low-level failures of real fetch calls', () => {
     const low = describeLowLevel(error);
     expect(low).toMatchObject({ code: 'ECONNREFUSED', neverSent: true });
     expect(networkReason(low)).toBe('the connection was refused');
+    // The screens word it in the desk's language from the reason and the address, not from the English.
+    expect(networkFailure('http://127.0.0.1:1', error, undefined).error).toMatchObject({ code: 'network_error', reason: 'refused', params: { origin: 'http://127.0.0.1:1' } });
+    expect(timeoutFailure('http://127.0.0.1:1', 10_000, undefined)).toMatchObject({ code: 'timeout', params: { origin: 'http://127.0.0.1:1', seconds: 10 } });
   });
 
   it('an unknown host proves it too', async () => {

@@ -9,6 +9,7 @@ export const KIND_LABELS: Record<JournalKind, string> = {
   get retry() { return m.journal_kind_retry(); },
   get discard() { return m.journal_kind_discard(); },
   get undo() { return m.journal_kind_undo(); },
+  get resolve() { return m.journal_kind_resolve(); },
   get transfer() { return m.journal_kind_transfer(); },
   get create() { return m.journal_kind_create(); },
   get cancel() { return m.journal_kind_cancel(); },

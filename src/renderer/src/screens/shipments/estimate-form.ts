@@ -79,6 +79,7 @@ export function checkTransitTime(f: RouteForm): Check<{ origin: { country: strin
   const parsed = TransitTimeByRoute.safeParse({ ...places(f), ...(shipDate ? { shipDate } : {}) });
   if (parsed.success) return { ok: true, input: parsed.data };
   const errors = collect(parsed.error.issues, f);
-  if (errors['shipDate']) errors['shipDate'] = 'A date like 2026-03-14';
+  // The field takes an ISO date (what a date input gives), so the example stays in that form.
+  if (errors['shipDate']) errors['shipDate'] = m.route_ship_date_invalid({ example: '2026-03-14' });
   return { ok: false, errors };
 }

@@ -133,9 +133,10 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
       if (last === 'clientRequestId') return m.draft_request_id();
       if (last === 'carrier') return m.draft_carrier();
       if (last === 'trackingNumber') return m.draft_tracking();
-      return issue.message;
+      return m.draft_not_valid();
     default:
-      return issue.message || m.draft_not_valid();
+      // zod's own message is English: the field is marked in the worker's words instead.
+      return m.draft_not_valid();
   }
 }
 

@@ -1,0 +1,70 @@
+import type { JournalWhat } from '../../shared/ipc/desk-work-records';
+import type { OutboxEntry } from '../../shared/ipc/records';
+import type { DeskError } from '../../shared/ipc/result';
+
+/**
+ * A journal line's details: the sentence (`what`) and its values as data, which the screens word in
+ * the desk's language (renderer screens/journal/journal-details.ts), and the same in English for
+ * the CSV export. The export stays English whatever the desk's language: like its column names and
+ * its codes, it is a record for the office and support, and two exports of the same day should read
+ * the same whoever made them.
+ */
+
+/** A warehouse as a worker knows it (its code), or its id when the cache does not know it. */
+export type WarehouseLabel = (id: string) => string;
+
+type Params = JournalWhat['params'];
+
+export function details(what: JournalWhat['what'], params: Params = {}, error?: JournalWhat['error']): JournalWhat {
+  return error ? { what, params, error } : { what, params };
+}
+
+/** An adjustment's values: its change, where, and why. */
+export const adjustmentParams = (label: WarehouseLabel, e: Pick<OutboxEntry, 'delta' | 'warehouseId' | 'reason'>): Params => ({
+  delta: e.delta,
+  warehouse: label(e.warehouseId),
+  reason: e.reason,
+});
+
+export function deskErrorDetails(e: Pick<DeskError, 'code' | 'message' | 'reason' | 'params'>): NonNullable<JournalWhat['error']> {
+  return { code: e.code, message: e.message, ...(e.reason !== undefined ? { reason: e.reason } : {}), ...(e.params !== undefined ? { params: e.params } : {}) };
+}
+
+const signed = (delta: unknown): string => (typeof delta === 'number' && delta > 0 ? `+${delta}` : String(delta));
+const adjustment = (p: Params): string => `${signed(p['delta'])} at ${p['warehouse']} (${String(p['reason']).replace('_', ' ')})`;
+
+const ENGLISH: Record<JournalWhat['what'], (p: Params) => string> = {
+  stock_found: (p) => `${p['name']}: ${p['onHand']} on hand`,
+  shipment_found: (p) => `shipment ${p['token']}`,
+  worker_badge: (p) => `${p['name']} is at the desk (badge scanned)`,
+  not_in_cache: () => 'not in the offline cache',
+  not_found: () => 'not found',
+  invalid_code: (p) => String(p['problem']),
+  failed: () => '',
+  adjustment,
+  undo_withdrawn: (p) => `${adjustment(p)} withdrawn before it was sent`,
+  undo_reversed: (p) => `${adjustment(p)} reversed by ${signed(p['reversalDelta'])}`,
+  resolve_dropped: (p) => `${adjustment(p)} dropped after its outcome stayed unknown`,
+  resolve_resent: (p) => `${adjustment(p)} sent again under a new key after its outcome stayed unknown`,
+  transfer: (p) => `${p['quantity']} from ${p['from']} to ${p['to']} (${p['transfer']})`,
+  count_started: (p) => `count ${p['count']} started at ${p['warehouse']}${p['skus'] ? ` (${p['skus']} SKUs)` : ''}`,
+  count_counted: (p) => `counted: ${p['counted']} so far (count ${p['count']})`,
+  count_refused: (p) => `not counted: ${p['problem']}`,
+  count_set: (p) => `count set to ${p['counted']} (count ${p['count']})`,
+  count_decided: (p) => `${p['decision'] === 'accepted' ? 'accepted' : 'to be counted again'} (count ${p['count']})`,
+  count_submitted: (p) =>
+    `count ${p['count']} at ${p['warehouse']}: ${p['queued']} adjustments queued, ${p['unchanged']} unchanged${Number(p['waiting']) > 0 ? `, ${p['waiting']} wait for the service` : ''}`,
+  count_abandoned: (p) => `count ${p['count']} at ${p['warehouse']} abandoned`,
+  shipment_created: (p) => `shipment ${p['reference']} (${p['carrier']})`,
+  shipment_create: (p) => `shipment ${p['reference']}`,
+  shipment_cancelled: (p) => `shipment ${p['reference']} cancelled`,
+  shipment_deleted: (p) => `shipment ${p['token']} deleted`,
+};
+
+/** The line in English, as the CSV export carries it: the sentence, then the error's code and message. */
+export function englishSummary(d: JournalWhat): string {
+  const said = ENGLISH[d.what](d.params);
+  if (!d.error) return said;
+  const error = d.error.message ? `${d.error.code}: ${d.error.message}` : d.error.code;
+  return said ? `${said}: ${error}` : error;
+}

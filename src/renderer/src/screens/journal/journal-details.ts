@@ -1,0 +1,84 @@
+import { m } from '../../i18n/messages';
+import type { JournalEntry, JournalWhat } from '../../../../shared/ipc/desk-work-records';
+import { errorMessage, errorTitle } from '../../ui/error-text';
+import { formatDelta, formatNumber } from '../../ui/format';
+import { isReason, REASON_LABELS } from '../scan/adjust-math';
+
+/**
+ * A journal line's details in the desk's language, from what main stored as data (its `what` and
+ * values). Lines written before the desk stored them show main's English summary as it is.
+ */
+export function journalDetails(e: Pick<JournalEntry, 'summary' | 'details'>): string {
+  const d = e.details;
+  if (!d) return e.summary;
+  const said = sentence(d);
+  if (!d.error) return said;
+  // A failed action alone says the error in full; an action that failed says what it was, then the kind of problem.
+  if (said === '') return errorMessage(d.error);
+  return m.journal_what_with_problem({ what: said, problem: errorTitle(d.error) });
+}
+
+function sentence(d: JournalWhat): string {
+  const p = d.params;
+  const text = (key: string): string => String(p[key] ?? '');
+  const number = (key: string): string => (typeof p[key] === 'number' ? formatNumber(p[key]) : text(key));
+  const delta = (key: string): string => (typeof p[key] === 'number' ? formatDelta(p[key]) : text(key));
+  const reason = (): string => (isReason(text('reason')) ? REASON_LABELS[text('reason') as keyof typeof REASON_LABELS] : text('reason'));
+  const adjustment = { delta: delta('delta'), warehouse: text('warehouse'), reason: reason() };
+  switch (d.what) {
+    case 'stock_found':
+      return m.journal_what_stock_found({ name: text('name'), onHand: number('onHand') });
+    case 'shipment_found':
+      return m.journal_what_shipment_found({ token: text('token') });
+    case 'worker_badge':
+      return m.journal_what_worker_badge({ name: text('name') });
+    case 'not_in_cache':
+      return m.journal_what_not_in_cache();
+    case 'not_found':
+      return m.journal_what_not_found();
+    case 'invalid_code':
+      return m.answer_invalid();
+    case 'failed':
+      return '';
+    case 'adjustment':
+      return m.journal_what_adjustment(adjustment);
+    case 'undo_withdrawn':
+      return m.journal_what_undo_withdrawn(adjustment);
+    case 'undo_reversed':
+      return m.journal_what_undo_reversed({ ...adjustment, reversal: delta('reversalDelta') });
+    case 'resolve_dropped':
+      return m.journal_what_resolve_dropped(adjustment);
+    case 'resolve_resent':
+      return m.journal_what_resolve_resent(adjustment);
+    case 'transfer':
+      return m.journal_what_transfer({ quantity: number('quantity'), from: text('from'), to: text('to'), transfer: text('transfer') });
+    case 'count_started':
+      return Number(p['skus'] ?? 0) > 0
+        ? m.journal_what_count_started_zone({ count: text('count'), warehouse: text('warehouse'), skus: number('skus') })
+        : m.journal_what_count_started({ count: text('count'), warehouse: text('warehouse') });
+    case 'count_counted':
+      return m.journal_what_count_counted({ counted: number('counted'), count: text('count') });
+    case 'count_refused':
+      if (p['reason'] === 'not_found') return m.journal_what_count_refused({ why: m.count_refused_not_found() });
+      if (p['reason'] === 'not_in_zone') return m.journal_what_count_refused({ why: m.count_refused_not_in_zone() });
+      return m.journal_what_count_refused_invalid();
+    case 'count_set':
+      return m.journal_what_count_set({ counted: number('counted'), count: text('count') });
+    case 'count_decided':
+      return p['decision'] === 'accepted' ? m.journal_what_count_accepted({ count: text('count') }) : m.journal_what_count_recount({ count: text('count') });
+    case 'count_submitted': {
+      const values = { count: text('count'), warehouse: text('warehouse'), queued: number('queued'), unchanged: number('unchanged') };
+      return Number(p['waiting'] ?? 0) > 0 ? m.journal_what_count_submitted_waiting({ ...values, waiting: number('waiting') }) : m.journal_what_count_submitted(values);
+    }
+    case 'count_abandoned':
+      return m.journal_what_count_abandoned({ count: text('count'), warehouse: text('warehouse') });
+    case 'shipment_created':
+      return m.journal_what_shipment_created({ reference: text('reference'), carrier: text('carrier') });
+    case 'shipment_create':
+      return m.journal_what_shipment_found({ token: text('reference') });
+    case 'shipment_cancelled':
+      return m.journal_what_shipment_cancelled({ reference: text('reference') });
+    case 'shipment_deleted':
+      return m.journal_what_shipment_deleted({ token: text('token') });
+  }
+}

@@ -1,0 +1,70 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { Journal, JournalStore, journaled } from '../../../src/main/journal';
+import type { Handlers } from '../../../src/main/kernel/ipc/router';
+import { migrate } from '../../../src/main/kernel/cache/migrate';
+import { MIGRATIONS } from '../../../src/main/kernel/cache/migrations';
+import type { OutboxEntry } from '../../../src/shared/ipc/records';
+import { failure } from '../../../src/shared/ipc/result';
+
+// The journal around the worker's answer to an adjustment whose outcome stayed unknown
+// (outbox.resolve): the outbox's own tests make such an entry on moved clocks; here the handler
+// answers as the outbox does, and the journal line is what is checked.
+const ENTRY: OutboxEntry = {
+  id: 'ob_1',
+  sku: 'WD-000007',
+  warehouseId: 'wh_ams',
+  delta: -3,
+  reason: 'damaged',
+  note: null,
+  state: 'discarded',
+  attempts: 1,
+  createdAt: '2026-03-01T08:00:00.000Z',
+  updatedAt: '2026-03-02T09:00:00.000Z',
+  applied: null,
+  lastError: null,
+  firstSentAt: '2026-03-01T08:00:01.000Z',
+  uncertain: null,
+};
+
+function setUp(resolve: Handlers['outbox.resolve']) {
+  const db = new Database(':memory:');
+  migrate(db, MIGRATIONS);
+  const journal = new Journal({ store: new JournalStore(db), worker: () => 'Ana', retentionDays: () => 90 });
+  const handlers = journaled({ 'outbox.resolve': resolve } as Handlers, journal, (id) => (id === 'wh_ams' ? 'AMS' : id));
+  return { journal, handlers };
+}
+
+describe('journaled outbox.resolve', () => {
+  it('writes the drop and the resend, with the adjustment as data and the worker', async () => {
+    const { journal, handlers } = setUp(({ choice }) => (choice === 'drop' ? ENTRY : { ...ENTRY, state: 'queued' }));
+    await handlers['outbox.resolve']({ id: 'ob_1', choice: 'drop' });
+    await handlers['outbox.resolve']({ id: 'ob_1', choice: 'resend' });
+    const lines = journal.search().entries;
+    expect(lines.map((e) => [e.kind, e.sku, e.details?.what, e.outcome, e.worker])).toEqual([
+      ['resolve', 'WD-000007', 'resolve_resent', 'queued', 'Ana'],
+      ['resolve', 'WD-000007', 'resolve_dropped', 'discarded', 'Ana'],
+    ]);
+    expect(lines[1]!.details?.params).toEqual({ delta: -3, warehouse: 'AMS', reason: 'damaged' });
+    expect(lines[1]!.summary).toBe('-3 at AMS (damaged) dropped after its outcome stayed unknown');
+  });
+
+  it('writes a refused decision as failed, with its error as data', async () => {
+    const { journal, handlers } = setUp(() => {
+      throw failure('outbox_not_uncertain', 'This adjustment is applied, not waiting for a decision.');
+    });
+    await expect(handlers['outbox.resolve']({ id: 'ob_1', choice: 'drop' })).rejects.toThrow();
+    const [line] = journal.search().entries;
+    expect(line).toMatchObject({ kind: 'resolve', outcome: 'failed', details: { what: 'failed', error: { code: 'outbox_not_uncertain' } } });
+    expect(line!.summary).toBe('outbox_not_uncertain: This adjustment is applied, not waiting for a decision.');
+  });
+
+  it('keeps a line written before details were stored readable: its English summary, no details', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIGRATIONS, 9);
+    db.prepare("INSERT INTO journal (at, kind, worker, code, sku, summary, outcome, request_id) VALUES ('2026-01-01T00:00:00.000Z', 'scan', 'Ana', 'WD-1', 'WD-1', 'Widget: 4 on hand', 'found', NULL)").run();
+    migrate(db, MIGRATIONS);
+    const [old] = new JournalStore(db).page({ limit: 10 }).entries;
+    expect(old).toMatchObject({ summary: 'Widget: 4 on hand', details: null, kind: 'scan' });
+  });
+});
