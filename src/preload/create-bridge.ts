@@ -1,4 +1,3 @@
-import '../shared/ipc/zod-without-eval';
 import { CHANNEL_NAMES, channels, events, isEventName, type Channel } from '../shared/ipc/contract';
 import type { DeskApi, Invoke, Subscribe } from '../shared/ipc/desk-api';
 import { resultSchema, type Result } from '../shared/ipc/result';

@@ -1,4 +1,3 @@
-import '../../shared/ipc/zod-without-eval';
 import { mount } from 'svelte';
 import App from './App.svelte';
 import { loadCatalogue } from './i18n/catalogues.svelte';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import * as r from './records';
 import * as w from './desk-work-records';
 import * as l from './label-records';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { SCANNER_TEST_CODE_IDS } from '../codes/scanner-test-sheet';
 import { IsoDate, ShipmentToken, Sku, WarehouseId } from './records';
 

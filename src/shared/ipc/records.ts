@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isAllowedServiceUrl, SERVICE_URL_PROBLEM } from './service-url';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Every call across the bridge answers a Result instead of throwing: Electron would flatten a
