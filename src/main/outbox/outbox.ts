@@ -80,6 +80,11 @@ export class Outbox {
   readonly #newKey: () => string;
   #running: Promise<void> | null = null;
   #again = false;
+  /**
+   * Set while `transaction` runs: the entries changed in it, announced (and sent) only once it has
+   * committed. Null outside one.
+   */
+  #held: { ids: string[]; kick: boolean } | null = null;
   readonly #settledWaiters = new Map<string, Set<() => void>>();
 
   constructor(deps: OutboxDeps) {
@@ -93,7 +98,39 @@ export class Outbox {
     return this.#deps.cache.outbox.requeueInterrupted(this.#stamp());
   }
 
-  /** Stores the adjustment (the transaction commits before this returns), then starts sending. */
+  /**
+   * Runs `fn` in one transaction committed with `synchronous = FULL`, for a capability that queues
+   * adjustments together with rows of its own (a transfer, a count line, an undo link): all of it
+   * survives a power cut, or none of it. What `fn` queues is announced and sent only after the
+   * commit: a request never leaves for an entry that may still be rolled back, and its sending
+   * mark is a durable commit of its own. Nested calls join the outer transaction.
+   */
+  transaction<T>(fn: () => T): T {
+    const { cache } = this.#deps;
+    if (this.#held !== null) return cache.writes.transaction(fn);
+    this.#held = { ids: [], kick: false };
+    let result: T;
+    let held: { ids: string[]; kick: boolean };
+    try {
+      result = cache.outbox.durably(() => cache.writes.transaction(fn));
+    } finally {
+      held = this.#held;
+      this.#held = null;
+    }
+    // Committed: each entry it changed is announced as it now stands (once, in the order first changed).
+    for (const id of new Set(held.ids)) {
+      const stored = cache.outbox.get(id);
+      if (stored) this.#announce(stored);
+    }
+    if (held.kick) void this.kick();
+    return result;
+  }
+
+  /**
+   * Stores the adjustment (committed durably before this returns, or with the `transaction` it is
+   * called in), then starts sending. Called inside any other transaction it throws: that one would
+   * commit it at a level a power cut may roll back.
+   */
   enqueue(input: AdjustInput): OutboxEntry {
     const account = this.#requireAccount();
     // The IPC contract is looser than the API's in places (a note's control characters): what the
@@ -117,7 +154,7 @@ export class Outbox {
       createdAt: this.#stamp(),
     });
     this.#announce(stored);
-    this.kick();
+    void this.kick();
     return stored.entry;
   }
 
@@ -191,8 +228,15 @@ export class Outbox {
     return updated.entry;
   }
 
-  /** Starts sending queued entries (reconnect, timer, a new entry); a run in progress goes round once more. */
+  /**
+   * Starts sending queued entries (reconnect, timer, a new entry); a run in progress goes round
+   * once more. Inside `transaction` it waits for the commit (the transaction kicks then).
+   */
   kick(): Promise<void> {
+    if (this.#held !== null) {
+      this.#held.kick = true;
+      return this.#running ?? Promise.resolve();
+    }
     if (this.#running) {
       this.#again = true;
       return this.#running;
@@ -365,6 +409,10 @@ export class Outbox {
   }
 
   #announce(stored: StoredOutboxEntry): void {
+    if (this.#held !== null) {
+      this.#held.ids.push(stored.entry.id);
+      return;
+    }
     this.#deps.events.emit('outbox.changed', stored.entry);
     const { state } = stored.entry;
     if (state !== 'queued' && state !== 'sending') for (const done of [...(this.#settledWaiters.get(stored.entry.id) ?? [])]) done();

@@ -10,7 +10,7 @@ import type { TransferRow, TransferStore } from './transfer-store';
 /** The signed-in account's part a transfer needs. */
 export interface TransferAccount {
   readonly accountKey: string;
-  readonly outbox: Pick<Outbox, 'enqueue' | 'get'>;
+  readonly outbox: Pick<Outbox, 'enqueue' | 'get' | 'transaction'>;
 }
 
 export interface TransferDeps {
@@ -53,8 +53,8 @@ export class TransferService {
     const id = newTransferId();
     const worker = this.#deps.worker();
     const note = signNote(`Transfer ${id}: out to ${this.#deps.warehouseCode(input.toWarehouseId)}`, worker);
-    // The out leg and the transfer commit together: a crash leaves both or neither.
-    cache.writes.transaction(() => {
+    // The out leg and the transfer commit together, durably: a crash or a power cut leaves both or neither.
+    account.outbox.transaction(() => {
       const out = account.outbox.enqueue({ sku: input.sku, warehouseId: input.fromWarehouseId, delta: -input.quantity, reason: 'other', ...(note ? { note } : {}) });
       cache.transfers.insert({
         id,
@@ -100,7 +100,7 @@ export class TransferService {
     for (const row of cache.transfers.waitingForInLeg(account.accountKey)) {
       if (account.outbox.get(row.out_id).state !== 'applied') continue;
       const note = signNote(`Transfer ${row.id}: in from ${this.#deps.warehouseCode(row.from_warehouse)}`, row.worker);
-      cache.writes.transaction(() => {
+      account.outbox.transaction(() => {
         const leg = account.outbox.enqueue({ sku: row.sku, warehouseId: row.to_warehouse, delta: row.quantity, reason: 'other', ...(note ? { note } : {}) });
         if (!cache.transfers.setInLeg(row.id, leg.id)) throw new Error(`transfer ${row.id} got its in leg twice`);
       });

@@ -8,7 +8,7 @@ import type { UndoStore } from './undo-store';
 export interface UndoDeps {
   cache: CatalogCache & { readonly undos: UndoStore };
   /** The signed-in account's outbox (throws `not_signed_in` signed out). */
-  outbox: () => Pick<Outbox, 'get' | 'discard' | 'enqueue'>;
+  outbox: () => Pick<Outbox, 'get' | 'discard' | 'enqueue' | 'transaction'>;
   worker: () => string | null;
   now?: () => Date;
 }
@@ -48,8 +48,8 @@ export class UndoService {
     }
     const reference = entry.applied ? `adjustment ${entry.applied.adjustmentId}` : 'an earlier adjustment';
     const note = signNote(`Undo of ${reference}`, this.#deps.worker());
-    // The reversal and its link commit together: a crash leaves either both or neither.
-    const reversal = this.#deps.cache.writes.transaction(() => {
+    // The reversal and its link commit together, durably: a crash or a power cut leaves both or neither.
+    const reversal = outbox.transaction(() => {
       const queued = outbox.enqueue({ sku: entry.sku, warehouseId: entry.warehouseId, delta: -entry.delta, reason: entry.reason, ...(note ? { note } : {}) });
       undos.link(queued.id, entry.id, this.#now().toISOString());
       return queued;
