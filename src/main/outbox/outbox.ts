@@ -9,6 +9,7 @@ import type { OutboxStore, StoredOutboxEntry } from './outbox-store';
 import type { AdjustInput, OutboxEntry, OutboxState, Stock, StockMark } from '../../shared/ipc/records';
 import { failure } from '../../shared/ipc/result';
 import { IDEMPOTENCY_HORIZON_MS, validateRequestBody, type StockItem } from '../../shared/api';
+import { outcomeUnknown } from '../../shared/outbox-outcome';
 
 /** The cache as the outbox needs it: the catalog (a verdict updates the stock) and the outbox's own table. */
 export interface OutboxCache extends CatalogCache {
@@ -46,6 +47,20 @@ const DEFAULT_LIST_LIMIT = 200;
  */
 const KEY_SAFETY_MARGIN_MS = 3600 * 1000;
 export const RESEND_LIMIT_MS = IDEMPOTENCY_HORIZON_MS - KEY_SAFETY_MARGIN_MS;
+
+/** The refusal of an action that would treat an adjustment the service may have applied as never sent. */
+export function outcomeUnknownFailure(entry: OutboxEntry): ReturnType<typeof failure> {
+  switch (entry.state) {
+    case 'uncertain':
+      return failure('outcome_unknown', 'Whether the service applied this adjustment is not known: decide on it in the Outbox, where the stock at the service is shown beside it.');
+    case 'sending':
+      return failure('outcome_unknown', 'This adjustment is being sent right now. Try again once the service has answered.');
+    case 'rejected':
+      return failure('outcome_unknown', "The service's answer to this adjustment could not be read, so it may have been applied. Retry it: it goes with the same key, so it can never be applied twice, and the service says what it did.");
+    default:
+      return failure('outcome_unknown', 'This adjustment was sent and its answer has not arrived: the service may have applied it, so it cannot be withdrawn. The desk sends it again with the same key and the service answers with what it did; undo it then.');
+  }
+}
 
 function markOf(stockItem: StockItem, warehouseId: string): StockMark {
   return { onHand: stockItem.levels.find((l) => l.warehouse_id === warehouseId)?.on_hand ?? 0, version: stockItem.version };
@@ -199,10 +214,14 @@ export class Outbox {
     return updated.entry;
   }
 
-  /** Queued or rejected entries are discarded: never sent, kept in the history. */
+  /**
+   * Queued or rejected entries are discarded: never sent (again), kept in the history. Not one
+   * that went out without a verdict (`outcomeUnknown`): the service may have applied it.
+   */
   discard(id: string): OutboxEntry {
     const stored = this.#own(id);
     const { state } = stored.entry;
+    if (outcomeUnknown(stored.entry)) throw outcomeUnknownFailure(stored.entry);
     if (state !== 'queued' && state !== 'rejected') {
       throw failure('outbox_not_discardable', `An adjustment that is ${state} cannot be discarded.`);
     }

@@ -1,5 +1,5 @@
 import type { CatalogCache } from '../kernel/cache';
-import type { Outbox } from '../outbox';
+import { outcomeUnknownFailure, type Outbox } from '../outbox';
 import { signNote } from '../workers';
 import type { UndoResult } from '../../shared/ipc/desk-work-records';
 import { failure } from '../../shared/ipc/result';
@@ -14,8 +14,10 @@ export interface UndoDeps {
 }
 
 /**
- * Undo of one adjustment. Not yet sent, it is withdrawn from the outbox: discarded, so it is never
- * sent and stays in the history. Applied, the service cannot forget it: a reversing adjustment
+ * Undo of one adjustment. Never sent, it is withdrawn from the outbox: discarded, so it is never
+ * sent and stays in the history. Sent without a verdict (its answer lost, uncertain, being sent),
+ * it is neither: the service may have applied it, so it is refused (`outcome_unknown`) until the
+ * service's answer to its key or the worker's decision settles it. Applied, the service cannot forget it: a reversing adjustment
  * (the same SKU, warehouse and reason, the opposite quantity) is queued, linked to it, and goes
  * through the outbox like any adjustment, exactly once. An adjustment is undone at most once,
  * and an undo is not undone (adjusting again says what is meant).
@@ -37,14 +39,22 @@ export class UndoService {
     if (undos.undoOf(id) !== null) throw failure('already_undone', 'This adjustment has already been undone.');
     switch (entry.state) {
       case 'queued':
+        if (entry.firstSentAt !== null) throw outcomeUnknownFailure(entry);
         return { action: 'withdrawn', entry: outbox.discard(id) };
       case 'sending':
-        throw failure('undo_not_possible', 'This adjustment is being sent right now. Undo it once the service has answered.');
+      case 'uncertain':
+        throw outcomeUnknownFailure(entry);
       case 'rejected':
+        if (entry.lastError?.code === 'unexpected_response') throw outcomeUnknownFailure(entry);
+        throw failure('undo_not_possible', 'This adjustment was refused by the service: it changed nothing, so there is nothing to undo.');
       case 'discarded':
-        throw failure('undo_not_possible', `This adjustment was ${entry.state === 'rejected' ? 'refused by the service' : 'discarded'}: it changed nothing, so there is nothing to undo.`);
+        throw failure('undo_not_possible', 'This adjustment was discarded: it changed nothing, so there is nothing to undo.');
       case 'applied':
         break;
+      default: {
+        const unknown: never = entry.state;
+        throw new Error(`undo of an adjustment in state ${String(unknown)}`);
+      }
     }
     const reference = entry.applied ? `adjustment ${entry.applied.adjustmentId}` : 'an earlier adjustment';
     const note = signNote(`Undo of ${reference}`, this.#deps.worker());

@@ -80,4 +80,18 @@ describe('OutboxScreen', () => {
     await page.getByRole('button', { name: 'Newer' }).click();
     await expect.element(page.getByText('newest page')).toBeVisible();
   });
+  it('offers neither Undo nor Discard for an adjustment sent without an answer (the service may have applied it), and says why', async () => {
+    const unsent = entryOf({ id: 'ob-unsent', delta: 3, note: 'never sent' });
+    const unanswered = entryOf({ id: 'ob-lost', delta: 8, note: 'answer lost', attempts: 1, firstSentAt: '2025-01-01T10:00:00.000Z', lastError: { code: 'timeout', message: 'The service took too long.' } });
+    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [unanswered, unsent], counts: { queued: 2, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0 }, nextBefore: null } });
+    fake.handlers['outbox.links'] = () => ({ ok: true, value: [] });
+    render(OutboxScreen);
+    await expect.element(page.getByText('never sent')).toBeVisible();
+    const rows = page.getByTestId('outbox-row');
+    await expect.element(rows.nth(1).getByRole('button', { name: 'Undo +3 SKU-00042' })).toBeVisible();
+    await expect.element(rows.nth(1).getByRole('button', { name: 'Discard +3 SKU-00042' })).toBeVisible();
+    await expect.element(rows.nth(0).getByTestId('sent-no-answer')).toMatchTextContent('same key');
+    expect(rows.nth(0).getByRole('button', { name: /Undo|Discard/ }).all()).toHaveLength(0);
+    await expect.element(rows.nth(0).getByRole('button', { name: 'Retry +8 SKU-00042' })).toBeVisible();
+  });
 });

@@ -1,5 +1,6 @@
 import type { OutboxEntry } from '../../../shared/ipc/records';
 import type { DeskError } from '../../../shared/ipc/result';
+import { outcomeUnknown } from '../../../shared/outbox-outcome';
 import { call } from './desk';
 import { rememberEntry } from './outbox.svelte';
 
@@ -18,8 +19,13 @@ export async function loadUndoLinks(ids: readonly string[]): Promise<void> {
   }
 }
 
-/** Main decides; this only chooses whether to offer the button. */
-export const canUndo = (e: OutboxEntry): boolean => (e.state === 'queued' || e.state === 'applied') && !(e.id in undoLinks.undoneBy) && !(e.id in undoLinks.undoOf);
+/**
+ * Main decides; this only chooses whether to offer the button: an applied adjustment (reversed),
+ * or a queued one never sent (withdrawn). Not one sent without an answer: the service may have
+ * applied it, and "withdrawn, never sent" would be untrue.
+ */
+export const canUndo = (e: OutboxEntry): boolean =>
+  (e.state === 'applied' || (e.state === 'queued' && !outcomeUnknown(e))) && !(e.id in undoLinks.undoneBy) && !(e.id in undoLinks.undoOf);
 
 /** Withdraws or reverses the adjustment; null when done, else why not. */
 export async function undoAdjustment(id: string): Promise<DeskError | null> {

@@ -33,6 +33,7 @@ const TITLES: Record<string, () => string> = {
   outbox_entry_not_found: m.error_title_that_adjustment_no_longer_exists,
   outbox_not_retryable: m.error_title_that_adjustment_cannot_be_retried,
   outbox_not_discardable: m.error_title_that_adjustment_cannot_be_discarded,
+  outcome_unknown: m.error_title_the_service_may_have_applied_it,
   unknown_channel: m.error_title_something_went_wrong,
   untrusted_sender: m.error_title_something_went_wrong,
 };
