@@ -232,16 +232,20 @@ export class Outbox {
 
   /**
    * The worker's decision on an uncertain entry, made with the service's stock in view: resend
-   * it as a new request (a new key, so never a replay the service could have forgotten), or drop
-   * it (kept in the history as discarded).
+   * it as a new request (a new key, so never a replay the service could have forgotten), drop it
+   * (not applied and not wanted: kept in the history as discarded), or record it as applied (the
+   * stock shows it was; it is not sent again, and what waits for it, a transfer's in leg, goes).
    */
-  resolve(id: string, choice: 'resend' | 'drop'): OutboxEntry {
+  resolve(id: string, choice: 'resend' | 'drop' | 'applied'): OutboxEntry {
     const stored = this.#own(id);
     if (stored.entry.state !== 'uncertain') throw failure('outbox_not_uncertain', `This adjustment is ${stored.entry.state}, not waiting for a decision.`);
+    const { outbox } = this.#deps.cache;
     const updated =
       choice === 'drop'
-        ? this.#deps.cache.outbox.update(id, { state: 'discarded', updatedAt: this.#stamp() })
-        : this.#deps.cache.outbox.update(id, { state: 'queued', updatedAt: this.#stamp(), idempotencyKey: this.#newKey(), lastError: null });
+        ? outbox.update(id, { state: 'discarded', updatedAt: this.#stamp() })
+        : choice === 'applied'
+          ? outbox.update(id, { state: 'applied', updatedAt: this.#stamp(), lastError: null })
+          : outbox.update(id, { state: 'queued', updatedAt: this.#stamp(), idempotencyKey: this.#newKey(), lastError: null });
     this.#announce(updated);
     if (choice === 'resend') this.kick();
     return updated.entry;

@@ -10,6 +10,11 @@ export interface UndoDeps {
   /** The signed-in account's outbox (throws `not_signed_in` signed out). */
   outbox: () => Pick<Outbox, 'get' | 'discard' | 'enqueue' | 'transaction'>;
   worker: () => string | null;
+  /**
+   * The transfer an entry is a leg of, or null (the composition hands in the transfer
+   * capability's): a leg is never undone alone, which would create or destroy stock.
+   */
+  transferOf?: (id: string) => string | null;
   now?: () => Date;
 }
 
@@ -37,6 +42,8 @@ export class UndoService {
     const { undos } = this.#deps.cache;
     if (undos.isUndo(id)) throw failure('undo_not_possible', 'This is already an undo. To change the stock again, make a new adjustment.');
     if (undos.undoOf(id) !== null) throw failure('already_undone', 'This adjustment has already been undone.');
+    const transfer = this.#deps.transferOf?.(id) ?? null;
+    if (transfer !== null) throw failure('transfer_leg', `This adjustment is a leg of transfer ${transfer}: undo the transfer, so that no stock is created or destroyed.`);
     switch (entry.state) {
       case 'queued':
         if (entry.firstSentAt !== null) throw outcomeUnknownFailure(entry);

@@ -3,6 +3,7 @@ import type { DeskError } from '../../../shared/ipc/result';
 import { outcomeUnknown } from '../../../shared/outbox-outcome';
 import { call } from './desk';
 import { rememberEntry } from './outbox.svelte';
+import { transferOfEntry } from './transfers.svelte';
 
 /** Which adjustments are undos of which, as far as the screens shown have asked. */
 export const undoLinks = $state<{ undoneBy: Record<string, string>; undoOf: Record<string, string> }>({ undoneBy: {}, undoOf: {} });
@@ -25,7 +26,11 @@ export async function loadUndoLinks(ids: readonly string[]): Promise<void> {
  * applied it, and "withdrawn, never sent" would be untrue.
  */
 export const canUndo = (e: OutboxEntry): boolean =>
-  (e.state === 'applied' || (e.state === 'queued' && !outcomeUnknown(e))) && !(e.id in undoLinks.undoneBy) && !(e.id in undoLinks.undoOf);
+  (e.state === 'applied' || (e.state === 'queued' && !outcomeUnknown(e))) &&
+  !(e.id in undoLinks.undoneBy) &&
+  !(e.id in undoLinks.undoOf) &&
+  // A transfer's leg is undone with its transfer, never alone.
+  !(e.id in transferOfEntry);
 
 /** Withdraws or reverses the adjustment; null when done, else why not. */
 export async function undoAdjustment(id: string): Promise<DeskError | null> {

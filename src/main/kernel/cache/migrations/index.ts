@@ -7,11 +7,12 @@ import { journal } from './0006-journal';
 import { adjustmentLinks } from './0007-adjustment-links';
 import { transfers } from './0008-transfers';
 import { countSessions } from './0009-count-sessions';
+import { transferUndo } from './0010-transfer-undo';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
 /** Every migration, in order. A new one is a new numbered file appended here, never an edit of an old one. */
-export const MIGRATIONS: readonly Migration[] = [catalog, syncAndOutbox, stockSearch, outboxUncertain, deskWorkers, journal, adjustmentLinks, transfers, countSessions];
+export const MIGRATIONS: readonly Migration[] = [catalog, syncAndOutbox, stockSearch, outboxUncertain, deskWorkers, journal, adjustmentLinks, transfers, countSessions, transferUndo];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
