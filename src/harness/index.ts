@@ -6,7 +6,7 @@ import { createKeytarStore } from '../main/kernel/secrets/keytar-store';
 import type { SecretStore } from '../main/kernel/secrets/secret-store';
 import type { Log } from '../main/kernel/log';
 import type { SandboxOptions } from '../sandbox';
-import { startHarnessHost } from './host';
+import { startHarnessHost, type HarnessCore } from './host';
 import { pdfLabelPrinter } from './label-printer';
 
 /**
@@ -51,6 +51,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'warehouse-desk-harness-')));
   const log = opts.log ?? (() => {});
   let core: DeskCore | null = null;
+  // With test controls, POST /__test/advance-clock moves the desk's clock (the outbox's judge of
+  // how old a key is) together with the sandbox's: past the idempotency horizon on both sides.
+  let deskClockAheadMs = 0;
   // Printed and saved labels become PDFs here: the harness has no printer.
   const printer = pdfLabelPrinter({ outputDir: join(dataDir, 'labels') });
   try {
@@ -60,9 +63,27 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
       demoByDefault: true,
       printer,
       ...(opts.demoSandbox ? { demoSandbox: opts.demoSandbox } : {}),
+      ...(opts.testControls ? { now: () => new Date(Date.now() + deskClockAheadMs) } : {}),
       log,
     });
-    const host = await startHarnessHost({ core, testControls: opts.testControls ?? false, log, ...(opts.port !== undefined ? { port: opts.port } : {}) });
+    const coreOfHost = core;
+    const hostCore: HarnessCore = {
+      handlers: coreOfHost.handlers,
+      events: coreOfHost.events,
+      sandbox() {
+        const sandbox = coreOfHost.sandbox();
+        if (!sandbox) return null;
+        return {
+          setFaults: (f) => sandbox.setFaults(f),
+          expireTokens: () => sandbox.expireTokens(),
+          advanceClock: (ms) => {
+            deskClockAheadMs += ms;
+            sandbox.advanceClock(ms);
+          },
+        };
+      },
+    };
+    const host = await startHarnessHost({ core: hostCore, testControls: opts.testControls ?? false, log, ...(opts.port !== undefined ? { port: opts.port } : {}) });
     const started = core;
     let closing: Promise<void> | null = null;
     return {

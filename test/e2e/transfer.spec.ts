@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { expect, test } from './support/harness-fixture';
 import { openDesk, restMouse, scanCode, seriousA11yProblems } from './support/page-helpers';
 
@@ -31,4 +32,45 @@ test('transfer: one action moves stock as two linked adjustments; a refused out 
   await panel.scrollIntoViewIfNeeded();
   await restMouse(page);
   await desk.screenshot(page, 'transfer');
+});
+
+test('transfer: an in leg refused says which leg and what to do; Undo puts the stock back into the source, once', async ({ page, desk }) => {
+  test.setTimeout(150_000);
+  const sandbox = desk.core.sandbox()!;
+  await openDesk(page, desk.url);
+  await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
+  await scanCode(page, 'WD-000031');
+  await expect(page.getByTestId('answer-card').getByRole('heading', { name: 'WD-000031', exact: true })).toBeVisible();
+  const panel = page.getByRole('region', { name: 'Move between warehouses' });
+  const from = await panel.getByRole('combobox', { name: 'From' }).inputValue();
+  const to = (await panel.getByRole('combobox', { name: 'To' }).locator('option:not([disabled])').first().getAttribute('value'))!;
+  await panel.getByRole('combobox', { name: 'To' }).selectOption(to);
+  await panel.getByLabel('Quantity').fill('1');
+
+  // The destination closes at the service after the desk last synced: the in leg is refused.
+  const db = new Database(sandbox.dbPath);
+  const closed = `wh_Closed${Date.now()}`;
+  db.prepare('UPDATE warehouses SET id = ? WHERE id = ?').run(closed, to);
+  try {
+    await page.keyboard.press('Enter');
+    await expect(panel.getByTestId('transfer-in_refused')).toHaveCount(1, { timeout: 15_000 });
+  } finally {
+    db.prepare('UPDATE warehouses SET id = ? WHERE id = ?').run(to, closed);
+    db.close();
+  }
+  const line = panel.getByTestId('transfer-in_refused');
+  await expect(line.getByRole('alert')).toContainText('did not take them');
+  await expect(line).toContainText('Into');
+  expect(sandbox.adjustmentsFor('WD-000031').map((a) => [a.warehouseId, a.delta])).toEqual([[from, -1]]);
+  await panel.scrollIntoViewIfNeeded();
+  await restMouse(page);
+  await desk.screenshot(page, 'transfer-in-refused');
+
+  await line.getByRole('button', { name: /^Undo the move of 1 WD-000031/ }).click();
+  await expect(panel.getByTestId('transfer-undone')).toHaveCount(1, { timeout: 15_000 });
+  await expect.poll(() => sandbox.adjustmentsFor('WD-000031').map((a) => [a.warehouseId, a.delta]), { timeout: 15_000 }).toEqual([
+    [from, -1],
+    [from, 1],
+  ]);
+  expect(await seriousA11yProblems(page, 'main')).toEqual([]);
 });

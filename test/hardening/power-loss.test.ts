@@ -3,7 +3,8 @@
 // pages interleaved): the process is frozen with SIGSTOP at a random moment (possibly between the
 // write() calls of one commit) and its files copied as they stand, which is what a crash at that
 // instant leaves on disk. Each copy must open with `PRAGMA integrity_check` clean, hold every
-// adjustment the worker was told was saved, each once under its own key; the last copy, sent to a
+// adjustment the worker was told was saved, each once under its own key, and every transfer with
+// its out leg (issue 16: a transfer's commit is the outbox's too); the last copy, sent to a
 // sandbox, applies each of its adjustments exactly once.
 // What a copy cannot show is the page cache lost with the power (writes not yet on the platter):
 // that is what `synchronous = FULL` on the outbox's commits guards, proven separately in
@@ -62,11 +63,14 @@ describe('power loss: the data directory copied at arbitrary points mid-write', 
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    /** Adjustments the child reported saved, in order. */
+    /** Adjustments the child reported saved, in order; the transfers among them by their out leg. */
     const saved: string[] = [];
+    const transferOf = new Map<string, string>();
     let onLine: () => void = () => undefined;
-    createInterface({ input: child.stdout! }).on('line', (id) => {
-      saved.push(id);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const [id, transfer] = line.split(' ');
+      saved.push(id!);
+      if (transfer) transferOf.set(id!, transfer);
       onLine();
     });
     const savedAtLeast = (n: number) =>
@@ -104,6 +108,7 @@ describe('power loss: the data directory copied at arbitrary points mid-write', 
       await exited;
     }
     expect(saved.length).toBeGreaterThan(SNAPSHOTS);
+    expect(transferOf.size).toBeGreaterThan(0);
 
     for (const copy of copies) {
       const db = new Database(join(copy.dir, 'cache.sqlite'));
@@ -115,6 +120,9 @@ describe('power loss: the data directory copied at arbitrary points mid-write', 
         expect(new Set(rows.map((r) => r.idempotency_key)).size).toBe(rows.length);
         // Everything the worker was told was saved is there, in the order it was made.
         expect(ids.slice(0, copy.saved.length)).toEqual(copy.saved);
+        // Every transfer reported saved is there with its out leg.
+        const legs = new Map((db.prepare('SELECT id, out_id FROM transfers').all() as Array<{ id: string; out_id: string }>).map((t) => [t.out_id, t.id]));
+        for (const id of copy.saved) if (transferOf.has(id)) expect(legs.get(id), `transfer of out leg ${id}`).toBe(transferOf.get(id));
       } finally {
         db.close();
       }

@@ -26,6 +26,8 @@ export interface AccountServiceOptions {
   syncIntervalMs: number;
   fetch?: typeof fetch;
   log?: Log;
+  /** The desk's clock for the outbox (tests move it); the real one by default. */
+  now?: () => Date;
 }
 
 /** The account a cache and an outbox belong to: base URL and client id (never a secret), or the demo. */
@@ -257,6 +259,7 @@ export class AccountService {
       events: this.#o.events,
       syncIntervalMs: this.#o.syncIntervalMs,
       ...(this.#o.log ? { log: this.#o.log } : {}),
+      ...(this.#o.now ? { now: this.#o.now } : {}),
     };
   }
 

@@ -29,6 +29,8 @@ export interface AccountSessionOptions {
   /** The demo's service, stopped with the session. */
   demo?: DemoService | null;
   log?: Log;
+  /** The desk's clock (tests move it with the service's, past the idempotency horizon). */
+  now?: () => Date;
 }
 
 /**
@@ -66,12 +68,12 @@ export class AccountSession implements ServiceConnection {
     monitor = new ConnectivityMonitor({ probe: () => this.api.ping(), probeIntervalMs: options.probeIntervalMs ?? 5_000, quietProbeMs: options.quietProbeMs ?? 10_000 });
     this.monitor = monitor;
 
-    const { cache, events, log } = options;
+    const { cache, events, log, now } = options;
     const api = () => (this.#active ? this.api : null);
     const online = () => this.#active && this.monitor.status.online;
     this.recorder = new CatalogRecorder(cache);
     this.lookup = new LookupService({ cache, recorder: this.recorder, events, api, online, ...(log ? { log } : {}) });
-    this.outbox = new Outbox({ cache, recorder: this.recorder, events, api, online, account: () => (this.#active ? this.accountKey : null), ...(log ? { log } : {}) });
+    this.outbox = new Outbox({ cache, recorder: this.recorder, events, api, online, account: () => (this.#active ? this.accountKey : null), ...(log ? { log } : {}), ...(now ? { now } : {}) });
     this.sync = new SyncEngine({ cache, recorder: this.recorder, events, api, ...(log ? { log } : {}) });
 
     this.#unsubscribe = this.monitor.onChange((connectivity) => this.#connectivityChanged(connectivity));

@@ -34,6 +34,11 @@ export interface DeskCoreOptions {
   log?: Log;
   /** Where exported files go: Electron's save dialog; without it, back to the page as a download. */
   saveFile?: FileSaver;
+  /**
+   * The desk's clock, where the outbox judges a key's age and transfers stamp their rows: the
+   * real one by default; tests and the harness move it together with the sandbox's.
+   */
+  now?: () => Date;
 }
 
 export interface DeskCore {
@@ -104,6 +109,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     startDemo: () => demo.start(),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(log ? { log } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   const transfers = new TransferService({
     cache,
@@ -111,6 +117,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     currentAccount: () => accounts.session ?? null,
     worker: () => cache.workers.current()?.name ?? null,
     warehouseCode: warehouseCode(cache),
+    ...(options.now ? { now: options.now } : {}),
   });
   // Every outbox change (an out leg applied) and every sign-in may let a transfer's in leg go.
   const stopAdvancingTransfers = events.attach((event) => {

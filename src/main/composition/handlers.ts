@@ -50,7 +50,7 @@ export function createHandlers({ cache, events, notices, settings, accounts, jou
 
   const scan = scanHandlers(() => accounts.session?.lookup ?? cacheOnlyLookup);
   const worker = () => cache.workers.current()?.name ?? null;
-  const undo = new UndoService({ cache, outbox: () => signedIn().outbox, worker });
+  const undo = new UndoService({ cache, outbox: () => signedIn().outbox, worker, transferOf: (id) => transfers.legOf(id) });
   const counts = new CountService({ cache, events, worker, account: signedIn, currentAccount: () => accounts.session ?? null });
 
   return journaled(

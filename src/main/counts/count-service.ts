@@ -17,7 +17,7 @@ export interface CountAccount {
   readonly recorder: CatalogRecorder;
   /** The connectivity monitor's judgement. */
   readonly online: boolean;
-  readonly outbox: Pick<Outbox, 'enqueue' | 'get'>;
+  readonly outbox: Pick<Outbox, 'enqueue' | 'get' | 'transaction'>;
   readonly lookup: { lookup(code: string): Promise<LookupResult> };
 }
 
@@ -183,7 +183,8 @@ export class CountService {
     const { cache } = this.#deps;
     const delta = line.counted - onHand;
     const note = signNote(`Count ${row.id}: counted ${line.counted}, on hand ${onHand}`, row.worker);
-    cache.writes.transaction(() => {
+    // The entry and the line's mark commit together, durably (a power cut keeps both or neither).
+    account.outbox.transaction(() => {
       // Checked inside the transaction: a second submit that raced this one finds the line done.
       if (cache.counts.line(row.id, line.sku)?.submitted_at !== null) return;
       const entry = delta === 0 ? null : account.outbox.enqueue({ sku: line.sku, warehouseId: row.warehouse_id, delta, reason: 'count_correction', ...(note ? { note } : {}) });

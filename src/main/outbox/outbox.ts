@@ -9,6 +9,7 @@ import type { OutboxStore, StoredOutboxEntry } from './outbox-store';
 import type { AdjustInput, OutboxEntry, OutboxState, Stock, StockMark } from '../../shared/ipc/records';
 import { failure } from '../../shared/ipc/result';
 import { IDEMPOTENCY_HORIZON_MS, validateRequestBody, type StockItem } from '../../shared/api';
+import { outcomeUnknown } from '../../shared/outbox-outcome';
 
 /** The cache as the outbox needs it: the catalog (a verdict updates the stock) and the outbox's own table. */
 export interface OutboxCache extends CatalogCache {
@@ -47,6 +48,20 @@ const DEFAULT_LIST_LIMIT = 200;
 const KEY_SAFETY_MARGIN_MS = 3600 * 1000;
 export const RESEND_LIMIT_MS = IDEMPOTENCY_HORIZON_MS - KEY_SAFETY_MARGIN_MS;
 
+/** The refusal of an action that would treat an adjustment the service may have applied as never sent. */
+export function outcomeUnknownFailure(entry: OutboxEntry): ReturnType<typeof failure> {
+  switch (entry.state) {
+    case 'uncertain':
+      return failure('outcome_unknown', 'Whether the service applied this adjustment is not known: decide on it in the Outbox, where the stock at the service is shown beside it.');
+    case 'sending':
+      return failure('outcome_unknown', 'This adjustment is being sent right now. Try again once the service has answered.');
+    case 'rejected':
+      return failure('outcome_unknown', "The service's answer to this adjustment could not be read, so it may have been applied. Retry it: it goes with the same key, so it can never be applied twice, and the service says what it did.");
+    default:
+      return failure('outcome_unknown', 'This adjustment was sent and its answer has not arrived: the service may have applied it, so it cannot be withdrawn. The desk sends it again with the same key and the service answers with what it did; undo it then.');
+  }
+}
+
 function markOf(stockItem: StockItem, warehouseId: string): StockMark {
   return { onHand: stockItem.levels.find((l) => l.warehouse_id === warehouseId)?.on_hand ?? 0, version: stockItem.version };
 }
@@ -80,6 +95,11 @@ export class Outbox {
   readonly #newKey: () => string;
   #running: Promise<void> | null = null;
   #again = false;
+  /**
+   * Set while `transaction` runs: the entries changed in it, announced (and sent) only once it has
+   * committed. Null outside one.
+   */
+  #held: { ids: string[]; kick: boolean } | null = null;
   readonly #settledWaiters = new Map<string, Set<() => void>>();
 
   constructor(deps: OutboxDeps) {
@@ -93,7 +113,39 @@ export class Outbox {
     return this.#deps.cache.outbox.requeueInterrupted(this.#stamp());
   }
 
-  /** Stores the adjustment (the transaction commits before this returns), then starts sending. */
+  /**
+   * Runs `fn` in one transaction committed with `synchronous = FULL`, for a capability that queues
+   * adjustments together with rows of its own (a transfer, a count line, an undo link): all of it
+   * survives a power cut, or none of it. What `fn` queues is announced and sent only after the
+   * commit: a request never leaves for an entry that may still be rolled back, and its sending
+   * mark is a durable commit of its own. Nested calls join the outer transaction.
+   */
+  transaction<T>(fn: () => T): T {
+    const { cache } = this.#deps;
+    if (this.#held !== null) return cache.writes.transaction(fn);
+    this.#held = { ids: [], kick: false };
+    let result: T;
+    let held: { ids: string[]; kick: boolean };
+    try {
+      result = cache.outbox.durably(() => cache.writes.transaction(fn));
+    } finally {
+      held = this.#held;
+      this.#held = null;
+    }
+    // Committed: each entry it changed is announced as it now stands (once, in the order first changed).
+    for (const id of new Set(held.ids)) {
+      const stored = cache.outbox.get(id);
+      if (stored) this.#announce(stored);
+    }
+    if (held.kick) void this.kick();
+    return result;
+  }
+
+  /**
+   * Stores the adjustment (committed durably before this returns, or with the `transaction` it is
+   * called in), then starts sending. Called inside any other transaction it throws: that one would
+   * commit it at a level a power cut may roll back.
+   */
   enqueue(input: AdjustInput): OutboxEntry {
     const account = this.#requireAccount();
     // The IPC contract is looser than the API's in places (a note's control characters): what the
@@ -117,7 +169,7 @@ export class Outbox {
       createdAt: this.#stamp(),
     });
     this.#announce(stored);
-    this.kick();
+    void this.kick();
     return stored.entry;
   }
 
@@ -162,10 +214,14 @@ export class Outbox {
     return updated.entry;
   }
 
-  /** Queued or rejected entries are discarded: never sent, kept in the history. */
+  /**
+   * Queued or rejected entries are discarded: never sent (again), kept in the history. Not one
+   * that went out without a verdict (`outcomeUnknown`): the service may have applied it.
+   */
   discard(id: string): OutboxEntry {
     const stored = this.#own(id);
     const { state } = stored.entry;
+    if (outcomeUnknown(stored.entry)) throw outcomeUnknownFailure(stored.entry);
     if (state !== 'queued' && state !== 'rejected') {
       throw failure('outbox_not_discardable', `An adjustment that is ${state} cannot be discarded.`);
     }
@@ -176,23 +232,34 @@ export class Outbox {
 
   /**
    * The worker's decision on an uncertain entry, made with the service's stock in view: resend
-   * it as a new request (a new key, so never a replay the service could have forgotten), or drop
-   * it (kept in the history as discarded).
+   * it as a new request (a new key, so never a replay the service could have forgotten), drop it
+   * (not applied and not wanted: kept in the history as discarded), or record it as applied (the
+   * stock shows it was; it is not sent again, and what waits for it, a transfer's in leg, goes).
    */
-  resolve(id: string, choice: 'resend' | 'drop'): OutboxEntry {
+  resolve(id: string, choice: 'resend' | 'drop' | 'applied'): OutboxEntry {
     const stored = this.#own(id);
     if (stored.entry.state !== 'uncertain') throw failure('outbox_not_uncertain', `This adjustment is ${stored.entry.state}, not waiting for a decision.`);
+    const { outbox } = this.#deps.cache;
     const updated =
       choice === 'drop'
-        ? this.#deps.cache.outbox.update(id, { state: 'discarded', updatedAt: this.#stamp() })
-        : this.#deps.cache.outbox.update(id, { state: 'queued', updatedAt: this.#stamp(), idempotencyKey: this.#newKey(), lastError: null });
+        ? outbox.update(id, { state: 'discarded', updatedAt: this.#stamp() })
+        : choice === 'applied'
+          ? outbox.update(id, { state: 'applied', updatedAt: this.#stamp(), lastError: null })
+          : outbox.update(id, { state: 'queued', updatedAt: this.#stamp(), idempotencyKey: this.#newKey(), lastError: null });
     this.#announce(updated);
     if (choice === 'resend') this.kick();
     return updated.entry;
   }
 
-  /** Starts sending queued entries (reconnect, timer, a new entry); a run in progress goes round once more. */
+  /**
+   * Starts sending queued entries (reconnect, timer, a new entry); a run in progress goes round
+   * once more. Inside `transaction` it waits for the commit (the transaction kicks then).
+   */
   kick(): Promise<void> {
+    if (this.#held !== null) {
+      this.#held.kick = true;
+      return this.#running ?? Promise.resolve();
+    }
     if (this.#running) {
       this.#again = true;
       return this.#running;
@@ -365,6 +432,10 @@ export class Outbox {
   }
 
   #announce(stored: StoredOutboxEntry): void {
+    if (this.#held !== null) {
+      this.#held.ids.push(stored.entry.id);
+      return;
+    }
     this.#deps.events.emit('outbox.changed', stored.entry);
     const { state } = stored.entry;
     if (state !== 'queued' && state !== 'sending') for (const done of [...(this.#settledWaiters.get(stored.entry.id) ?? [])]) done();

@@ -1,3 +1,3 @@
-export { TransferService, type TransferAccount } from './transfer-service';
+export { TransferService, type TransferAccount, type TransferUndoLinks } from './transfer-service';
 export { TransferStore } from './transfer-store';
 export { transferHandlers } from './handlers';

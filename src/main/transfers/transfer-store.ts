@@ -11,6 +11,10 @@ export interface TransferRow {
   out_id: string;
   in_id: string | null;
   created_at: string;
+  /** When its undo was queued; its in leg is never queued after that. */
+  undone_at: string | null;
+  /** The transfer this one undoes (moving the stock back). */
+  reverses: string | null;
 }
 
 /** The transfers table: each transfer's two legs (outbox entry ids). */
@@ -21,13 +25,32 @@ export class TransferStore {
     this.#db = db;
   }
 
-  insert(row: TransferRow): void {
+  insert(row: Omit<TransferRow, 'undone_at'>): void {
     this.#db
       .prepare(
-        `INSERT INTO transfers (id, account, sku, from_warehouse, to_warehouse, quantity, worker, out_id, in_id, created_at)
-         VALUES (@id, @account, @sku, @from_warehouse, @to_warehouse, @quantity, @worker, @out_id, @in_id, @created_at)`,
+        `INSERT INTO transfers (id, account, sku, from_warehouse, to_warehouse, quantity, worker, out_id, in_id, created_at, reverses)
+         VALUES (@id, @account, @sku, @from_warehouse, @to_warehouse, @quantity, @worker, @out_id, @in_id, @created_at, @reverses)`,
       )
       .run(row);
+  }
+
+  /** Marks the transfer undone once; false when it already was. */
+  markUndone(id: string, at: string): boolean {
+    return this.#db.prepare('UPDATE transfers SET undone_at = ? WHERE id = ? AND undone_at IS NULL').run(at, id).changes === 1;
+  }
+
+  /** The transfer that undoes `id`, if any. */
+  reversalOf(id: string): TransferRow | null {
+    return (this.#db.prepare('SELECT * FROM transfers WHERE reverses = ?').get(id) as TransferRow | undefined) ?? null;
+  }
+
+  /** The transfers any of these outbox entries is a leg of. */
+  ofLegs(account: string, entryIds: readonly string[]): TransferRow[] {
+    if (entryIds.length === 0) return [];
+    const ids = JSON.stringify(entryIds);
+    return this.#db
+      .prepare('SELECT * FROM transfers WHERE account = ? AND (out_id IN (SELECT value FROM json_each(?)) OR in_id IN (SELECT value FROM json_each(?))) ORDER BY created_at DESC, id')
+      .all(account, ids, ids) as TransferRow[];
   }
 
   /** Sets the in leg once; false when it was already set (it is never queued twice). */
@@ -36,7 +59,7 @@ export class TransferStore {
   }
 
   waitingForInLeg(account: string): TransferRow[] {
-    return this.#db.prepare('SELECT * FROM transfers WHERE account = ? AND in_id IS NULL').all(account) as TransferRow[];
+    return this.#db.prepare('SELECT * FROM transfers WHERE account = ? AND in_id IS NULL AND undone_at IS NULL').all(account) as TransferRow[];
   }
 
   get(id: string): TransferRow | null {

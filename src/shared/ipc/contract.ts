@@ -49,6 +49,13 @@ export const channels = {
   /** Moves stock between warehouses: two linked adjustments, the in leg queued once the out leg is applied. */
   'transfers.create': { input: w.TransferInput, output: w.Transfer },
   'transfers.list': { input: z.strictObject({ limit: z.number().int().min(1).max(200).optional() }).optional(), output: z.array(w.Transfer) },
+  /**
+   * Undo of a whole transfer (never a lone leg): nothing sent, withdrawn; out of the source but not
+   * into the destination, put back; both legs applied, moved back by a linked transfer.
+   */
+  'transfers.undo': { input: z.strictObject({ id: z.string().min(1).max(100) }), output: w.Transfer },
+  /** The transfers these outbox entries are legs of, for the outbox and history to show each transfer as one line. */
+  'transfers.ofEntries': { input: z.strictObject({ ids: z.array(w.OutboxEntryId).max(500) }), output: z.array(w.Transfer) },
 
   /** Stock-take: one open count per account, saved scan by scan; submitting queues one adjustment (count_correction) per accepted line, once. */
   'counts.start': { input: w.CountStartInput, output: w.CountSession },
@@ -85,9 +92,11 @@ export const channels = {
   'outbox.discard': { input: z.strictObject({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },
   /**
    * The worker's decision on an uncertain entry: `resend` queues it under a NEW idempotency key
-   * (the worker judged from the service's stock that it was not applied), `drop` discards it.
+   * (the worker judged from the service's stock that it was not applied), `drop` discards it (not
+   * applied, not wanted), `applied` records it as applied without sending it again (the service's
+   * stock shows it was; a transfer's in leg follows its out leg so confirmed).
    */
-  'outbox.resolve': { input: z.strictObject({ id: z.string().min(1).max(100), choice: z.enum(['resend', 'drop']) }), output: r.OutboxEntry },
+  'outbox.resolve': { input: z.strictObject({ id: z.string().min(1).max(100), choice: z.enum(['resend', 'drop', 'applied']) }), output: r.OutboxEntry },
   /** Not yet sent: withdrawn. Applied: a linked reversing adjustment is queued. */
   'outbox.undo': { input: z.strictObject({ id: w.OutboxEntryId }), output: w.UndoResult },
   /** Which of these entries are undos, or undone: both sides of each link. */

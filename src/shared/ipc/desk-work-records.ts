@@ -145,16 +145,6 @@ export type ExportedFile = z.infer<typeof ExportedFile>;
 
 export const OutboxEntryId = z.string().min(1).max(100);
 
-/**
- * Undo of an adjustment: one not yet sent is withdrawn from the outbox (never sent); one the
- * service applied gets a reversing adjustment, linked to it, sent through the outbox like any.
- */
-export const UndoResult = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('withdrawn'), entry: OutboxEntry }),
-  z.object({ action: z.literal('reversed'), original: OutboxEntry, reversal: OutboxEntry }),
-]);
-export type UndoResult = z.infer<typeof UndoResult>;
-
 /** An undo and the adjustment it reverses, for the outbox and history to show them as linked. */
 export const UndoLink = z.object({ undoId: z.string(), originalId: z.string() });
 export type UndoLink = z.infer<typeof UndoLink>;
@@ -167,9 +157,11 @@ export type TransferInput = z.infer<typeof TransferInput>;
 /**
  * pending: a leg is on its way; done: both applied; out_refused: nothing moved; in_refused: taken
  * out of the source but not booked into the destination (the worker must act); cancelled: the out
- * leg was discarded before it was sent.
+ * leg was discarded (never sent, or decided "not applied"); uncertain: a leg went out long ago
+ * without an answer and waits for the worker's decision in the Outbox; undone: its undo is queued
+ * (what moved goes back: see `undoneBy` or `reversal`).
  */
-export const TRANSFER_STATES = ['pending', 'done', 'out_refused', 'in_refused', 'cancelled'] as const;
+export const TRANSFER_STATES = ['pending', 'done', 'out_refused', 'in_refused', 'cancelled', 'uncertain', 'undone'] as const;
 export const TransferState = z.enum(TRANSFER_STATES);
 export type TransferState = z.infer<typeof TransferState>;
 
@@ -187,8 +179,26 @@ export const Transfer = z.object({
   in: OutboxEntry.nullable(),
   /** What the worker should do now, when something is wrong. */
   advice: z.string().nullable(),
+  /** This transfer is the undo of that one (it moves the stock back). */
+  reverses: z.string().nullable(),
+  /** The transfer that undoes this one (a done transfer is undone by moving the stock back). */
+  undoneBy: z.string().nullable(),
+  /** The adjustment that puts the stock back into the source (the undo of a transfer whose in leg never went). */
+  reversal: OutboxEntry.nullable(),
 });
 export type Transfer = z.infer<typeof Transfer>;
+
+/**
+ * Undo of an adjustment: one never sent is withdrawn from the outbox; one the service applied gets
+ * a reversing adjustment, linked to it, sent through the outbox like any. A leg of a transfer is
+ * never undone alone (it would create or destroy stock): `transfers.undo` undoes the transfer.
+ */
+export const UndoResult = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('withdrawn'), entry: OutboxEntry }),
+  z.object({ action: z.literal('reversed'), original: OutboxEntry, reversal: OutboxEntry }),
+]);
+export type UndoResult = z.infer<typeof UndoResult>;
+
 
 /** A zone to count: the SKUs on its shelves (none given: everything scanned counts). */
 export const CountStartInput = z.strictObject({ warehouseId: WarehouseId, zone: z.array(Sku).min(1).max(5000).optional() });

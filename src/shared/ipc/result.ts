@@ -51,6 +51,9 @@ export const APP_ERROR_CODES = [
   'outbox_not_retryable',
   'outbox_not_discardable',
   'outbox_not_uncertain',
+  'transfer_not_found',
+  'transfer_leg', // a leg of a transfer is undone with its transfer, never alone
+  'outcome_unknown', // the adjustment went out and no verdict is known: the service may have applied it
   'label_not_printable', // a label asked for what its record does not have (a GTIN, a warehouse of the SKU)
   'print_failed', // the OS print path or the PDF writer failed
   'internal_error',

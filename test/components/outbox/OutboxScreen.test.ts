@@ -80,4 +80,36 @@ describe('OutboxScreen', () => {
     await page.getByRole('button', { name: 'Newer' }).click();
     await expect.element(page.getByText('newest page')).toBeVisible();
   });
+  it('offers neither Undo nor Discard for an adjustment sent without an answer (the service may have applied it), and says why', async () => {
+    const unsent = entryOf({ id: 'ob-unsent', delta: 3, note: 'never sent' });
+    const unanswered = entryOf({ id: 'ob-lost', delta: 8, note: 'answer lost', attempts: 1, firstSentAt: '2025-01-01T10:00:00.000Z', lastError: { code: 'timeout', message: 'The service took too long.' } });
+    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [unanswered, unsent], counts: { queued: 2, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0 }, nextBefore: null } });
+    fake.handlers['outbox.links'] = () => ({ ok: true, value: [] });
+    render(OutboxScreen);
+    await expect.element(page.getByText('never sent')).toBeVisible();
+    const rows = page.getByTestId('outbox-row');
+    await expect.element(rows.nth(1).getByRole('button', { name: 'Undo +3 SKU-00042' })).toBeVisible();
+    await expect.element(rows.nth(1).getByRole('button', { name: 'Discard +3 SKU-00042' })).toBeVisible();
+    await expect.element(rows.nth(0).getByTestId('sent-no-answer')).toMatchTextContent('same key');
+    expect(rows.nth(0).getByRole('button', { name: /Undo|Discard/ }).all()).toHaveLength(0);
+    await expect.element(rows.nth(0).getByRole('button', { name: 'Retry +8 SKU-00042' })).toBeVisible();
+  });
+  it('shows a transfer as one line with the state of each leg, and undoes the whole transfer', async () => {
+    const out = entryOf({ id: 'ob-out', delta: -4, reason: 'other', warehouseId: 'wh-main', state: 'applied', note: 'Transfer trf_1: out to NORTH' });
+    const into = entryOf({ id: 'ob-in', delta: 4, reason: 'other', warehouseId: 'wh-north', state: 'queued', note: 'Transfer trf_1: in from MAIN' });
+    const transfer = { id: 'trf_1', sku: 'SKU-00042', fromWarehouseId: 'wh-main', toWarehouseId: 'wh-north', quantity: 4, worker: null, createdAt: out.createdAt, state: 'pending' as const, out, in: into, advice: null, reverses: null, undoneBy: null, reversal: null };
+    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [into, out], counts: { queued: 1, sending: 0, applied: 1, rejected: 0, discarded: 0, uncertain: 0 }, nextBefore: null } });
+    fake.handlers['outbox.links'] = () => ({ ok: true, value: [] });
+    fake.handlers['transfers.ofEntries'] = () => ({ ok: true, value: [transfer] });
+    fake.handlers['transfers.undo'] = () => ({ ok: true, value: { ...transfer, state: 'undone' as const, in: { ...into, state: 'discarded' as const } } });
+    render(OutboxScreen);
+    const line = page.getByTestId('outbox-transfer');
+    await expect.element(line).toBeVisible();
+    await expect.element(page.getByTestId('outbox-row')).not.toBeInTheDocument();
+    await expect.element(line.getByTestId('leg-out')).toMatchTextContent('applied');
+    await expect.element(line.getByTestId('leg-in')).toMatchTextContent('pending');
+    await line.getByRole('button', { name: /^Undo the move of 4 SKU-00042/ }).click();
+    await expect.poll(() => fake.calls.filter((c) => c.channel === 'transfers.undo').map((c) => c.input)).toEqual([{ id: 'trf_1' }]);
+    expect(fake.calls.some((c) => c.channel === 'outbox.undo')).toBe(false);
+  });
 });

@@ -27,7 +27,7 @@ export interface DeskHarness {
   setFaults(faults: Partial<FaultSettings>): Promise<void>;
   /** Expires every token the sandbox issued (the next call gets token_expired). */
   expireTokens(): Promise<void>;
-  /** Moves the demo sandbox's clock forward (tokens expire; Idempotency-Keys past 24 h are forgotten). */
+  /** Moves the demo sandbox's clock forward (tokens expire; Idempotency-Keys past 24 h are forgotten), and the desk's with it (the outbox judges a key's age by it). */
   advanceClock(ms: number): Promise<void>;
   /** Saves a screenshot to test/artifacts/e2e/<name>.png and returns its path. */
   screenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<string>;

@@ -15,6 +15,7 @@ const ACTING: Partial<Record<Channel, unknown>> = {
   'outbox.resolve': { id: 'ob_1', choice: 'drop' },
   'outbox.undo': { id: 'ob_1' },
   'transfers.create': { sku: 'WD-000001', fromWarehouseId: 'wh_a', toWarehouseId: 'wh_b', quantity: 1 },
+  'transfers.undo': { id: 'trf_0000000000000000' },
   'counts.start': { warehouseId: 'wh_a' },
   'counts.scan': { code: 'WD-000001' },
   'counts.set': { sku: 'WD-000001', counted: 1 },
@@ -28,7 +29,7 @@ const ACTING: Partial<Record<Channel, unknown>> = {
 };
 
 /** Channels that read what the desk holds, or who is signed in: they answer, from the cache. */
-const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'transfers.list', 'counts.current', 'labels.printers'];
+const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'transfers.list', 'transfers.ofEntries', 'counts.current', 'labels.printers'];
 
 /**
  * The desk's own records, not an account's: who works at this desk and its journal answer the
@@ -61,7 +62,7 @@ describe('a signed-out desk answers the same way on every channel', () => {
 
   it.each(READING)('%s answers from the cache', async (channel) => {
     const ipc = ipcClient(core);
-    const input = channel === 'stock.lookup' ? { code: 'WD-000001' } : channel === 'stock.search' || channel === 'stock.export' ? {} : channel === 'outbox.links' ? { ids: ['ob_1'] } : undefined;
+    const input = channel === 'stock.lookup' ? { code: 'WD-000001' } : channel === 'stock.search' || channel === 'stock.export' ? {} : channel === 'outbox.links' || channel === 'transfers.ofEntries' ? { ids: ['ob_1'] } : undefined;
     const answer = await ipc.raw(channel as Channel, input as never);
     expect(answer.ok).toBe(true);
   });

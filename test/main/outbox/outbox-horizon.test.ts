@@ -12,6 +12,7 @@ import { CatalogRecorder } from '../../../src/main/kernel/cache/catalog-recorder
 import { OutboxEntry, type AdjustInput } from '../../../src/shared/ipc/records';
 import { IDEMPOTENCY_HORIZON_MS } from '../../../src/shared/api';
 import { DEMO_OWNERS, type RunningSandbox } from '../../../src/sandbox';
+import { UndoService } from '../../../src/main/undo';
 import { startTestSandbox } from '../composition/support/sandbox';
 import { tempDir } from '../composition/support/temp-dir';
 
@@ -224,6 +225,56 @@ describe('outbox past the idempotency horizon', () => {
     sandbox.setFaults({ failureRate: 0 });
     await outbox.kick();
     expect(entryOf(entry.id).uncertain!.now).not.toBeNull();
+    expect(applications(sku)).toBe(1);
+  });
+  // Issue 16: an entry that went out and got no answer may have been applied. Withdrawing it
+  // ("never sent") would hide an adjustment the service made; only the service's answer to its
+  // key, or the worker's decision on a fresh read, settles it.
+  const refusedAs = (code: string) => expect.objectContaining({ error: expect.objectContaining({ code }) });
+
+  it('sent, answer lost: neither discarded nor withdrawn by undo; resent with its key it is applied once, then undo reverses it once', async () => {
+    const outbox = session();
+    const undo = new UndoService({ cache, outbox: () => outbox, worker: () => null });
+    const sku = skus[6]!;
+    const before = await onHand(sku);
+    loss = 'timeout';
+    const entry = outbox.enqueue(adjust(sku, 7));
+    await outbox.idle();
+    expect(entryOf(entry.id)).toMatchObject({ state: 'queued', firstSentAt: expect.any(String) });
+    expect(applications(sku)).toBe(1);
+
+    expect(() => outbox.discard(entry.id)).toThrow(refusedAs('outcome_unknown'));
+    expect(() => undo.undo(entry.id)).toThrow(refusedAs('outcome_unknown'));
+    expect(entryOf(entry.id).state).toBe('queued');
+
+    loss = 'none';
+    await outbox.kick();
+    expect(entryOf(entry.id)).toMatchObject({ state: 'applied', applied: { onHandAfter: before + 7 } });
+    expect(applications(sku)).toBe(1);
+    const undone = undo.undo(entry.id);
+    expect(undone.action).toBe('reversed');
+    await outbox.idle();
+    expect(applications(sku)).toBe(2);
+    expect(await onHand(sku)).toBe(before);
+  });
+
+  it('uncertain: undo refuses (the worker decides on the fresh read first) and queues no reversal', async () => {
+    const outbox = session();
+    const undo = new UndoService({ cache, outbox: () => outbox, worker: () => null });
+    const sku = skus[7]!;
+    loss = 'timeout';
+    const entry = outbox.enqueue(adjust(sku, 2));
+    await outbox.idle();
+    loss = 'none';
+    advance(IDEMPOTENCY_HORIZON_MS + HOUR);
+    await outbox.kick();
+    expect(entryOf(entry.id).state).toBe('uncertain');
+    const rows = () => outbox.list({ sku }).entries.length;
+    const before = rows();
+    expect(() => undo.undo(entry.id)).toThrow(refusedAs('outcome_unknown'));
+    expect(() => outbox.discard(entry.id)).toThrow(refusedAs('outcome_unknown'));
+    await outbox.idle();
+    expect(rows()).toBe(before);
     expect(applications(sku)).toBe(1);
   });
 });

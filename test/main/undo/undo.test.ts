@@ -85,4 +85,18 @@ describe('undo of an adjustment', () => {
     expect(await ipc.fail('outbox.undo', { id: refused.id })).toMatchObject({ code: 'undo_not_possible', message: expect.stringContaining('refused') });
     expect((await ipc.fail('outbox.undo', { id: 'no-such-entry' })).code).toBe('outbox_entry_not_found');
   });
+  it('refuses to withdraw an adjustment that went out without an answer (it may have been applied); once answered, reverses it: applied once, reversed once', async () => {
+    sandbox.setFaults({ dropRate: 1 }); // every request's socket dropped: the adjustment goes out, no answer comes
+    const sent = await ipc.call('stock.adjust', { sku: 'WD-000014', warehouseId, delta: 2, reason: 'found', note: 'answer lost' });
+    await events.waitFor('outbox.changed', (e) => e.id === sent.id && e.state === 'queued' && e.firstSentAt !== null);
+    expect(await ipc.fail('outbox.undo', { id: sent.id })).toMatchObject({ code: 'outcome_unknown', message: expect.stringContaining('may have applied') });
+    expect((await ipc.fail('outbox.discard', { id: sent.id })).code).toBe('outcome_unknown');
+    sandbox.setFaults({ dropRate: 0 });
+    await ipc.call('outbox.retry', { id: sent.id });
+    await events.waitFor('outbox.changed', (e) => e.id === sent.id && e.state === 'applied');
+    const undo = await ipc.call('outbox.undo', { id: sent.id });
+    if (undo.action !== 'reversed') throw new Error(`expected a reversal, got ${undo.action}`);
+    await events.waitFor('outbox.changed', (e) => e.id === undo.reversal.id && e.state === 'applied');
+    expect(sandbox.adjustmentsFor('WD-000014').map((a) => a.delta)).toEqual([2, -2]);
+  });
 });

@@ -84,12 +84,14 @@ function configure(db: Database.Database): void {
  * power cut may roll back the last commits). For the few commits a promise to the worker rests
  * on (the outbox's); the bulk of the cache's writes (sync pages) keep NORMAL, which can lose
  * only what the next sync fetches again. Inside a transaction the level cannot change: the
- * outermost caller must be the one to ask.
+ * outermost caller must be the one to ask, and a durable write asked for inside a transaction
+ * opened at a lower level is refused (it would commit at that level, which a power cut may roll
+ * back, with nothing to show for it).
  */
 export function durably<T>(db: Database.Database, fn: () => T): T {
-  if (db.inTransaction) return fn();
   const level = db.pragma('synchronous', { simple: true }) as number;
   if (level >= 2) return fn();
+  if (db.inTransaction) throw new Error('a durable write inside a transaction not opened durably: open the outermost transaction with durably()');
   db.pragma('synchronous = FULL');
   try {
     return fn();

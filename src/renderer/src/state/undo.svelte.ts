@@ -1,7 +1,9 @@
 import type { OutboxEntry } from '../../../shared/ipc/records';
 import type { DeskError } from '../../../shared/ipc/result';
+import { outcomeUnknown } from '../../../shared/outbox-outcome';
 import { call } from './desk';
 import { rememberEntry } from './outbox.svelte';
+import { transferOfEntry } from './transfers.svelte';
 
 /** Which adjustments are undos of which, as far as the screens shown have asked. */
 export const undoLinks = $state<{ undoneBy: Record<string, string>; undoOf: Record<string, string> }>({ undoneBy: {}, undoOf: {} });
@@ -18,8 +20,17 @@ export async function loadUndoLinks(ids: readonly string[]): Promise<void> {
   }
 }
 
-/** Main decides; this only chooses whether to offer the button. */
-export const canUndo = (e: OutboxEntry): boolean => (e.state === 'queued' || e.state === 'applied') && !(e.id in undoLinks.undoneBy) && !(e.id in undoLinks.undoOf);
+/**
+ * Main decides; this only chooses whether to offer the button: an applied adjustment (reversed),
+ * or a queued one never sent (withdrawn). Not one sent without an answer: the service may have
+ * applied it, and "withdrawn, never sent" would be untrue.
+ */
+export const canUndo = (e: OutboxEntry): boolean =>
+  (e.state === 'applied' || (e.state === 'queued' && !outcomeUnknown(e))) &&
+  !(e.id in undoLinks.undoneBy) &&
+  !(e.id in undoLinks.undoOf) &&
+  // A transfer's leg is undone with its transfer, never alone.
+  !(e.id in transferOfEntry);
 
 /** Withdraws or reverses the adjustment; null when done, else why not. */
 export async function undoAdjustment(id: string): Promise<DeskError | null> {

@@ -57,6 +57,9 @@ const TITLES: Record<string, () => string> = {
   validation_failed: m.error_title_that_input_is_not_valid,
   rate_limited: m.error_title_too_many_requests_please_wait_a_moment,
   service_unavailable: m.error_title_the_service_is_unavailable,
+  outcome_unknown: m.error_title_the_service_may_have_applied_it,
+  transfer_not_found: m.error_title_transfer_not_found,
+  transfer_leg: m.error_title_transfer_leg,
 };
 
 const text = (e: Worded, key: string): string | undefined => {
@@ -130,7 +133,6 @@ const REASONS: Record<string, Record<string, (e: Worded) => string | undefined>>
   },
   undo_not_possible: {
     is_undo: () => m.error_text_undo_is_undo(),
-    sending: () => m.error_text_undo_sending(),
     rejected: () => m.error_text_undo_rejected(),
     discarded: () => m.error_text_undo_discarded(),
   },
@@ -161,6 +163,9 @@ const SENTENCES: Record<string, (e: Worded) => string> = {
   outbox_not_retryable: () => m.error_text_outbox_not_retryable(),
   outbox_not_discardable: () => m.error_text_outbox_not_discardable(),
   outbox_not_uncertain: () => m.error_text_outbox_not_uncertain(),
+  transfer_not_found: () => m.error_text_transfer_not_found(),
+  transfer_leg: () => m.error_text_transfer_leg(),
+  outcome_unknown: () => m.error_text_outcome_unknown(),
   label_not_printable: () => m.error_text_label_not_printable(),
   print_failed: () => m.error_text_print_failed(),
   internal_error: () => m.error_fallback_internal(),

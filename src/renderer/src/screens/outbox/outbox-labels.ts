@@ -1,6 +1,7 @@
 import { m } from '../../i18n/messages';
 import type { OutboxEntry, OutboxState } from '../../../../shared/ipc/records';
 import type { BadgeTone } from '../../ui/Badge.svelte';
+import { outcomeUnknown } from '../../../../shared/outbox-outcome';
 
 /** How each outbox state reads to a worker: a word and a tone (never the tone alone). */
 export const STATE_LABELS: Record<OutboxState, { label: string; tone: BadgeTone }> = {
@@ -22,7 +23,8 @@ const REFUSALS_THAT_CAN_CHANGE = new Set(['insufficient_stock', 'rate_limited', 
 /** Main decides; these only choose which buttons to offer. */
 export const canRetry = (e: OutboxEntry): boolean =>
   e.state === 'queued' || (e.state === 'rejected' && REFUSALS_THAT_CAN_CHANGE.has(e.lastError?.code ?? ''));
-export const canDiscard = (e: OutboxEntry): boolean => e.state === 'queued' || e.state === 'rejected';
+/** Never one that went out without a verdict (`outcomeUnknown`): the service may have applied it. */
+export const canDiscard = (e: OutboxEntry): boolean => (e.state === 'queued' || e.state === 'rejected') && !outcomeUnknown(e);
 
 /** What the two stock values say about an uncertain entry, in words a worker can act on. */
 export function uncertainVerdict(e: OutboxEntry): string {
