@@ -92,10 +92,17 @@ export function journaled(handlers: Handlers, journal: Journal, warehouse: Wareh
     'outbox.resolve': (input) =>
       around(
         () => handlers['outbox.resolve'](input),
-        (e) =>
-          input.choice === 'drop'
-            ? { kind: 'resolve', code: null, sku: e.sku, details: details('resolve_dropped', adjustment(e)), outcome: 'discarded', requestId: null, ref: e.id }
-            : { kind: 'resolve', code: null, sku: e.sku, details: details('resolve_resent', adjustment(e)), outcome: 'queued', requestId: null, ref: e.id },
+        (e) => {
+          const base = { kind: 'resolve', code: null, sku: e.sku, requestId: null, ref: e.id } as const;
+          switch (input.choice) {
+            case 'drop':
+              return { ...base, details: details('resolve_dropped', adjustment(e)), outcome: 'discarded' };
+            case 'resend':
+              return { ...base, details: details('resolve_resent', adjustment(e)), outcome: 'queued' };
+            case 'applied':
+              return { ...base, details: details('resolve_applied', adjustment(e)), outcome: 'done' };
+          }
+        },
         (f) => ({ kind: 'resolve', code: null, sku: null, ...line(f) }),
       ),
     'outbox.undo': (input) =>
@@ -128,6 +135,20 @@ export function journaled(handlers: Handlers, journal: Journal, warehouse: Wareh
           ref: t.out.id,
         }),
         (f) => ({ kind: 'transfer', code: null, sku: input.sku, ...line(f) }),
+      ),
+    'transfers.undo': (input) =>
+      around(
+        () => handlers['transfers.undo'](input),
+        (t) => ({
+          kind: 'undo',
+          code: null,
+          sku: t.sku,
+          details: details('transfer_undone', { quantity: t.quantity, from: warehouse(t.fromWarehouseId), to: warehouse(t.toWarehouseId), transfer: t.id }),
+          outcome: 'queued',
+          requestId: null,
+          ref: t.out.id,
+        }),
+        (f) => ({ kind: 'undo', code: null, sku: null, ...line(f) }),
       ),
     'counts.start': (input) =>
       around(

@@ -54,7 +54,9 @@ export const JOURNAL_WHATS = [
   'undo_reversed', // delta, warehouse, reason, reversalDelta
   'resolve_dropped', // delta, warehouse, reason
   'resolve_resent', // delta, warehouse, reason
+  'resolve_applied', // delta, warehouse, reason
   'transfer', // quantity, from, to, transfer
+  'transfer_undone', // quantity, from, to, transfer (the one undone)
   'count_started', // count, warehouse, skus (0: no zone)
   'count_counted', // counted, count
   'count_refused', // reason (not_found | not_in_zone | invalid), problem

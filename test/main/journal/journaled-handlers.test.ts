@@ -27,11 +27,12 @@ const ENTRY: OutboxEntry = {
   uncertain: null,
 };
 
-function setUp(resolve: Handlers['outbox.resolve']) {
+function setUp(resolve: Handlers['outbox.resolve'], undoTransfer?: Handlers['transfers.undo']) {
   const db = new Database(':memory:');
   migrate(db, MIGRATIONS);
   const journal = new Journal({ store: new JournalStore(db), worker: () => 'Ana', retentionDays: () => 90 });
-  const handlers = journaled({ 'outbox.resolve': resolve } as Handlers, journal, (id) => (id === 'wh_ams' ? 'AMS' : id));
+  const names: Record<string, string> = { wh_ams: 'AMS', wh_lyo: 'LYO' };
+  const handlers = journaled({ 'outbox.resolve': resolve, ...(undoTransfer ? { 'transfers.undo': undoTransfer } : {}) } as Handlers, journal, (id) => names[id] ?? id);
   return { journal, handlers };
 }
 
@@ -47,6 +48,14 @@ describe('journaled outbox.resolve', () => {
     ]);
     expect(lines[1]!.details?.params).toEqual({ delta: -3, warehouse: 'AMS', reason: 'damaged' });
     expect(lines[1]!.summary).toBe('-3 at AMS (damaged) dropped after its outcome stayed unknown');
+  });
+
+  it('writes "it was applied" as done, not as a resend', async () => {
+    const { journal, handlers } = setUp(() => ({ ...ENTRY, state: 'applied' }));
+    await handlers['outbox.resolve']({ id: 'ob_1', choice: 'applied' });
+    const [line] = journal.search().entries;
+    expect([line!.kind, line!.details?.what, line!.outcome]).toEqual(['resolve', 'resolve_applied', 'done']);
+    expect(line!.summary).toBe('-3 at AMS (damaged) taken as applied after its outcome stayed unknown');
   });
 
   it('writes a refused decision as failed, with its error as data', async () => {
@@ -66,5 +75,31 @@ describe('journaled outbox.resolve', () => {
     migrate(db, MIGRATIONS);
     const [old] = new JournalStore(db).page({ limit: 10 }).entries;
     expect(old).toMatchObject({ summary: 'Widget: 4 on hand', details: null, kind: 'scan' });
+  });
+});
+
+describe('journaled transfers.undo', () => {
+  it('writes the undone move as the worker made it, from and to by name', async () => {
+    const transfer = {
+      id: 'tr_1',
+      sku: 'WD-000007',
+      fromWarehouseId: 'wh_ams',
+      toWarehouseId: 'wh_lyo',
+      quantity: 4,
+      worker: 'Ana',
+      createdAt: '2026-03-01T08:00:00.000Z',
+      state: 'undone',
+      out: { ...ENTRY, id: 'ob_out', delta: -4, reason: 'other', state: 'applied' },
+      in: null,
+      advice: null,
+      reverses: null,
+      undoneBy: 'tr_2',
+      reversal: null,
+    } as const;
+    const { journal, handlers } = setUp(() => ENTRY, () => transfer);
+    await handlers['transfers.undo']({ id: 'tr_1' });
+    const [line] = journal.search().entries;
+    expect([line!.kind, line!.sku, line!.details?.what, line!.outcome, line!.worker]).toEqual(['undo', 'WD-000007', 'transfer_undone', 'queued', 'Ana']);
+    expect(line!.details?.params).toEqual({ quantity: 4, from: 'AMS', to: 'LYO', transfer: 'tr_1' });
   });
 });

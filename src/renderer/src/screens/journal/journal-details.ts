@@ -50,8 +50,12 @@ function sentence(d: JournalWhat): string {
       return m.journal_what_resolve_dropped(adjustment);
     case 'resolve_resent':
       return m.journal_what_resolve_resent(adjustment);
+    case 'resolve_applied':
+      return m.journal_what_resolve_applied(adjustment);
     case 'transfer':
       return m.journal_what_transfer({ quantity: number('quantity'), from: text('from'), to: text('to'), transfer: text('transfer') });
+    case 'transfer_undone':
+      return m.journal_what_transfer_undone({ quantity: number('quantity'), from: text('from'), to: text('to'), transfer: text('transfer') });
     case 'count_started':
       return Number(p['skus'] ?? 0) > 0
         ? m.journal_what_count_started_zone({ count: text('count'), warehouse: text('warehouse'), skus: number('skus') })
