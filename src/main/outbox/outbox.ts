@@ -7,7 +7,7 @@ import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Log } from '../kernel/log';
 import type { OutboxStore, StoredOutboxEntry } from './outbox-store';
 import type { AdjustInput, OutboxEntry, OutboxState, Stock, StockMark } from '../../shared/ipc/records';
-import { failure } from '../../shared/ipc/result';
+import { failure, type DeskError } from '../../shared/ipc/result';
 import { IDEMPOTENCY_HORIZON_MS, validateRequestBody, type StockItem } from '../../shared/api';
 import { outcomeUnknown } from '../../shared/outbox-outcome';
 
@@ -412,8 +412,26 @@ export class Outbox {
         this.#deps.log?.('warn', 'adjustment stays queued', { id: entry.id, code: deskError.code });
         return false;
       }
-      this.#announce(outbox.update(entry.id, { state: 'rejected', updatedAt: this.#stamp(), lastError: deskError }));
+      const refusal = deskError.code === 'insufficient_stock' ? await this.#withOnHand(api, entry, deskError) : deskError;
+      this.#announce(outbox.update(entry.id, { state: 'rejected', updatedAt: this.#stamp(), lastError: refusal }));
       return true;
+    }
+  }
+
+  /**
+   * A refusal for want of stock, with the stock the service holds now (`params.onHand`), read
+   * once: the worker reads "only 11 on hand in Amsterdam" wherever the refusal is shown, and the
+   * cache gets the figure the service judged by. The service's own sentence is free text (and names
+   * the warehouse by id), so the figure is not taken from it. A failed read leaves the refusal as it came.
+   */
+  async #withOnHand(api: ApiClient, entry: OutboxEntry, refusal: DeskError): Promise<DeskError> {
+    try {
+      const answer = await api.readStock(entry.sku);
+      const fresh = this.#deps.recorder.stock(answer.body, this.#stamp());
+      if (fresh) this.#deps.events.emit('stock.updated', fresh);
+      return { ...refusal, params: { ...refusal.params, onHand: markOf(answer.body, entry.warehouseId).onHand } };
+    } catch {
+      return refusal;
     }
   }
 

@@ -121,6 +121,14 @@ describe('outbox', () => {
     expect(outbox.list({ states: ['rejected'] }).entries.map((e) => e.id)).toContain(refused.id);
   });
 
+  it('a refusal for want of stock carries the on-hand the service holds, read once, and the cache gets it', async () => {
+    const refused = outbox.enqueue(adjust('WD-000011', -1_000_000));
+    await outbox.idle();
+    const onHand = (await api.readStock('WD-000011')).body.levels.find((l) => l.warehouse_id === warehouseId)?.on_hand ?? 0;
+    expect(cache.outbox.get(refused.id)!.entry.lastError).toMatchObject({ code: 'insufficient_stock', params: { onHand } });
+    expect(cache.reads.stockBySku('WD-000011')!.levels.find((l) => l.warehouseId === warehouseId)?.onHand ?? 0).toBe(onHand);
+  });
+
   it('retries a rejected entry under a new key, and a queued one now; refuses to retry an applied one', async () => {
     const refused = outbox.enqueue(adjust('WD-000005', -1_000_000));
     await outbox.idle();
