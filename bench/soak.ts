@@ -38,6 +38,7 @@ try {
       `scans ${totals.scans}, adjustments applied ${totals.applied}, refused by the service ${totals.rejected}, left unsent ${outcome.leftUnsent}; answers lost after applying ${outcome.answersLost}`,
       `on hand at the service ${outcome.sandboxOnHand} = seeded ${outcome.initialOnHand} + applied deltas ${outcome.expectedOnHand - outcome.initialOnHand}: ${outcome.sandboxOnHand === outcome.expectedOnHand ? 'yes' : 'NO'}`,
       `adjustments at the service ${outcome.sandboxAdjustments}, applied entries at the desks ${outcome.appliedEntries}: ${outcome.sandboxAdjustments === outcome.appliedEntries ? 'yes' : 'NO'}`,
+      `counts submitted ${outcome.desks.reduce((n, d) => n + d.countsSubmitted, 0)} (${outcome.desks.reduce((n, d) => n + d.countScans, 0)} count scans), lines with an adjustment ${outcome.countLinesWithEntry}, applied ${outcome.countLinesApplied}; count adjustments at the service ${outcome.sandboxCountAdjustments}: ${outcome.sandboxCountAdjustments === outcome.countLinesApplied ? 'yes' : 'NO'}`,
       `caches equal to the service after their sync: ${outcome.desks.filter((d) => d.cacheMismatches === 0).length} of ${options.desks}`,
       `requests per minute per desk: idle ${outcome.idleRequestsPerMinutePerDesk}, at work ${outcome.workRequestsPerMinutePerDesk}`,
       `at work by path: ${JSON.stringify(outcome.workRequestsByPath)}`,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { errorText, notMeasured, type BenchContext, type Figure } from '../lib/figure';
 import { loadNow } from '../lib/machine';
 import { round } from '../lib/stats';
+import { measureBrowser } from './browser';
 import { measureCachePaths } from './cache-paths';
 import { measureStart } from './start';
 import { measureSync } from './sync';
@@ -31,7 +32,16 @@ export const SCALE_GOALS: Record<string, ScaleGoal> = {
   main_rss_after_sync: { text: '< 300 MB', met: (f) => f.value !== null && f.value < 300 },
   start_to_cached_screen: { text: '< 2 s', met: (f) => f.value !== null && f.value < 2 },
   cache_file_size: { text: '<= 2x the data held', met: (f) => f.ratio !== null && f.ratio <= 2 },
+  // 5 % over a frame allows for the timer resolution of requestAnimationFrame (as figure 2's module).
+  stock_scroll_frame_p95: { text: 'p95 within one frame', met: (f) => f.value !== null && f.value <= (1000 / 60) * 1.05 },
+  scan_to_paint_p95: { text: 'p95 <= 16.7 ms (one frame)', met: (f) => f.value !== null && f.value <= 1000 / 60 },
 };
+
+/** Charted and tabled with the goals, though the issue sets none for them. */
+export const SCALE_REPORTED = ['sandbox_seed_seconds', 'renderer_heap_stock_list'] as const;
+
+/** Scans timed for figure 2 at each size of the curve (150 in figure 2 itself). */
+const SCALE_SCANS = 40;
 
 export function sizeLabel(skus: number): string {
   return skus >= 1_000_000 ? `${skus / 1_000_000}M` : `${skus / 1_000}k`;
@@ -88,7 +98,8 @@ async function measureSize(ctx: BenchContext, skus: number, build: { ok: true } 
   const load = loadNow();
   sub.log(`load average ${load.join(' / ')}`);
   const figures: Figure[] = [];
-  figures.push(...(await measureSync(sub)));
+  // The sandbox in its own process: the main RSS is the core's alone, as with a real account.
+  figures.push(...(await measureSync(sub, { sandboxInOwnProcess: true })));
   const synced = sub.shared.syncedDataDir;
   if (synced) {
     try {
@@ -99,6 +110,8 @@ async function measureSize(ctx: BenchContext, skus: number, build: { ok: true } 
   }
   figures.push(...(await measureCachePaths(sub)));
   figures.push(...(await measureStart(sub, build)));
+  // Scan to paint, the renderer's heap with the stock list open and its scroll frames, at this size.
+  figures.push(...(await measureBrowser(sub, build, { scans: ctx.quick ? 10 : SCALE_SCANS })));
   const loadAfter = loadNow();
   return figures.map((f) => {
     const goal = SCALE_GOALS[f.key];

@@ -21,7 +21,9 @@ const GOAL = '- (reported; no goal in the issue)';
 interface StartRun {
   urlMs: number;
   readyMs: number;
-  firstScanMs: number;
+  /** Null when the first scan was not answered in time (the start figure does not depend on it). */
+  firstScanMs: number | null;
+  firstScanError?: string;
 }
 
 export async function measureStart(ctx: BenchContext, build: { ok: true } | { ok: false; why: string }): Promise<Figure[]> {
@@ -64,13 +66,23 @@ export async function measureStart(ctx: BenchContext, build: { ok: true } | { ok
         await page.evaluate(() => new Promise<void>((r) => (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame(() => setTimeout(r, 0))));
         const readyMs = nowMs() - t0;
         // Then the worker's first scan, answered (from the cache or the service, whichever main gives).
-        await page.locator('#scan-input').focus();
-        await page.keyboard.type('WD-000123');
-        await page.keyboard.press('Enter');
-        await page.locator('[data-testid="answer-card"] h2.sku', { hasText: 'WD-000123' }).waitFor({ timeout: 60_000 });
-        const firstScanMs = nowMs() - t0;
-        results.push({ urlMs, readyMs, firstScanMs });
-        ctx.log(`  start run ${run + 1}: URL ${(urlMs / 1000).toFixed(2)} s, cached screen ${(readyMs / 1000).toFixed(2)} s, first scan ${(firstScanMs / 1000).toFixed(2)} s; peer ${(peer.ms / 1000).toFixed(2)} s`);
+        // Typed into the scan box whole (fill, then Enter): keys typed one by one over the DevTools
+        // protocol on a loaded machine were slow enough to be cut by the scanner's timing. Not part of
+        // the figure: a first scan that is not answered is reported, and the start still counts.
+        let firstScanMs: number | null = null;
+        let firstScanError: string | undefined;
+        try {
+          await page.locator('#scan-input').fill('WD-000123');
+          await page.locator('#scan-input').press('Enter');
+          await page.locator('[data-testid="answer-card"] h2.sku', { hasText: 'WD-000123' }).waitFor({ timeout: 60_000 });
+          firstScanMs = nowMs() - t0;
+        } catch (error) {
+          firstScanError = errorText(error);
+        }
+        results.push({ urlMs, readyMs, firstScanMs, ...(firstScanError ? { firstScanError } : {}) });
+        ctx.log(
+          `  start run ${run + 1}: URL ${(urlMs / 1000).toFixed(2)} s, cached screen ${(readyMs / 1000).toFixed(2)} s, first scan ${firstScanMs === null ? `not answered (${firstScanError ?? ''})` : `${(firstScanMs / 1000).toFixed(2)} s`}; peer ${(peer.ms / 1000).toFixed(2)} s`,
+        );
       } finally {
         await context.close();
         await stopChild(child);
@@ -90,7 +102,12 @@ export async function measureStart(ctx: BenchContext, build: { ok: true } | { ok
         goal: GOAL,
         met: null,
         details: {
-          runs: results.map((r) => ({ urlPrintedS: round(r.urlMs / 1000, 3), cachedScreenS: round(r.readyMs / 1000, 3), firstScanAnsweredS: round(r.firstScanMs / 1000, 3) })),
+          runs: results.map((r) => ({
+            urlPrintedS: round(r.urlMs / 1000, 3),
+            cachedScreenS: round(r.readyMs / 1000, 3),
+            firstScanAnsweredS: r.firstScanMs === null ? null : round(r.firstScanMs / 1000, 3),
+            ...(r.firstScanError ? { firstScanError: r.firstScanError } : {}),
+          })),
           peerS: peers.map((p) => round(p / 1000, 3)),
           cached: 'copy of the synced data dir (cache + demo sandbox) per run',
           ready: '#scan-input shown and the status bar reading "Synced <time>" or "Syncing" (last sync time from the cache), then one frame',

@@ -1,9 +1,13 @@
 // One full-sync run of figure 3 (and the memory of figure 6), in a fresh process so every run
 // starts from the same heap and the RSS is the core's, not the bench runner's. Reads one JSON
 // argument (SyncChildSpec), prints one JSON line (SyncChildOutcome).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DemoService } from '../../src/main/account';
 import { DEMO_OWNERS } from '../../src/sandbox';
-import { openCore } from '../lib/core';
+import { stopChild, tsxArgs, waitForLine } from '../lib/child';
+import { DEMO_SANDBOX_FILE, openCore } from '../lib/core';
 import { readSyncedRows, timeBareInsert } from '../lib/sqlite-bounds';
 import { nowMs } from '../lib/stats';
 
@@ -17,6 +21,12 @@ export interface SyncChildSpec {
   incrementalRuns: number;
   /** Share of SKUs changed before each incremental run (0.01). */
   changeFraction: number;
+  /**
+   * The demo's sandbox in a process of its own (`npm run sandbox` on the data dir's sandbox file)
+   * instead of in this one, so the RSS is the core's alone, as with a real account (issue 19).
+   * The repository root, to start it from.
+   */
+  sandboxProcessRoot?: string;
 }
 
 export interface SyncChildOutcome {
@@ -26,7 +36,9 @@ export interface SyncChildOutcome {
   openAndSyncMs: number;
   recordsPulled: number;
   stockCount: number;
-  memory: { rssBaselineMB: number; rssMB: number; heapUsedMB: number; rssAfterGcMB: number | null; heapUsedAfterGcMB: number | null };
+  memory: { rssBaselineMB: number; rssMB: number; heapUsedMB: number; rssAfterGcMB: number | null; heapUsedAfterGcMB: number | null; sandboxProcessRssMB: number | null };
+  /** Where the demo's sandbox ran. */
+  sandbox: 'in-process' | 'own process';
   bound: { ms: number; rows: number };
   incremental: Array<{ ms: number; changed: number; pulled: number; fetchOnlyMs: number }>;
 }
@@ -85,9 +97,42 @@ async function fetchOnly(baseUrl: string, token: string, since: string): Promise
   return nowMs() - started;
 }
 
+/** The sandbox CLI on the data dir's sandbox file, in its own process; resolves with its base URL. */
+async function sandboxProcess(root: string): Promise<{ child: ChildProcess; service: DemoService }> {
+  mkdirSync(spec.dataDir, { recursive: true });
+  const file = join(spec.dataDir, DEMO_SANDBOX_FILE);
+  if (!existsSync(file)) copyFileSync(spec.seededSandbox, file);
+  const child = spawn(process.execPath, tsxArgs(join(root, 'src/sandbox/cli.ts'), ['--db', file, '--skus', String(spec.skus), '--shipments', '50', '--no-rate-limit']), {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const line = await waitForLine(child, (l) => l.includes(' listening on http://'), 600_000);
+  const baseUrl = /listening on (http:\/\/[^\s]+)/.exec(line)?.[1];
+  if (!baseUrl) throw new Error(`the sandbox printed no URL: ${line}`);
+  const { clientId, clientSecret } = DEMO_OWNERS.desk;
+  return { child, service: { baseUrl, clientId, clientSecret, seededAnew: false, close: async () => {} } };
+}
+
+/** VmRSS of another process (Linux), MB; null where /proc cannot tell. */
+function rssOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+const external = spec.sandboxProcessRoot ? await sandboxProcess(spec.sandboxProcessRoot) : null;
 const rssBaselineMB = process.memoryUsage().rss / MB;
 const t0 = nowMs();
-const opened = await openCore(spec.dataDir, { seededSandbox: spec.seededSandbox, skus: spec.skus, log });
+const opened = await openCore(spec.dataDir, {
+  seededSandbox: spec.seededSandbox,
+  skus: spec.skus,
+  log,
+  ...(external ? { startDemo: async () => external.service } : {}),
+});
 const openMs = nowMs() - t0;
 const t1 = nowMs();
 // Joins the sync the core started on opening, or starts one.
@@ -101,10 +146,11 @@ const mem = process.memoryUsage();
 const gc = (globalThis as { gc?: () => void }).gc;
 gc?.();
 const afterGc = gc ? process.memoryUsage() : null;
+const sandboxProcessRssMB = rssOf(external?.child.pid);
 
 const incremental: SyncChildOutcome['incremental'] = [];
 if (spec.incrementalRuns > 0) {
-  const sandbox = opened.core.sandbox();
+  const sandbox = external ? external.service : opened.core.sandbox();
   if (!sandbox) throw new Error('the core runs no demo sandbox');
   const { access_token: token } = await api<{ access_token: string }>(sandbox.baseUrl, '/1.0/auth/token', {
     client_id: DEMO_OWNERS.desk.clientId,
@@ -126,6 +172,7 @@ if (spec.incrementalRuns > 0) {
   }
 }
 await opened.close();
+if (external) await stopChild(external.child);
 
 const rows = readSyncedRows(join(spec.dataDir, 'cache.sqlite'));
 const bound = timeBareInsert(rows, spec.boundDir);
@@ -142,7 +189,9 @@ const outcome: SyncChildOutcome = {
     heapUsedMB: mem.heapUsed / MB,
     rssAfterGcMB: afterGc ? afterGc.rss / MB : null,
     heapUsedAfterGcMB: afterGc ? afterGc.heapUsed / MB : null,
+    sandboxProcessRssMB,
   },
+  sandbox: external ? 'own process' : 'in-process',
   bound,
   incremental,
 };

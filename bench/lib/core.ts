@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createDeskCore, type DeskCore } from '../../src/main/composition/desk-core';
 import { createIpcRouter, type IpcRouter } from '../../src/main/kernel/ipc/router';
 import type { SecretStore } from '../../src/main/kernel/secrets/secret-store';
+import type { StartDemo } from '../../src/main/account';
 import type { Channel, Input, Output } from '../../src/shared/ipc/contract';
 
 /** The demo sandbox file inside a data dir (the core keeps it beside cache.sqlite). */
@@ -32,9 +33,10 @@ export interface OpenedCore {
 
 /**
  * Opens a core in demo mode on `dataDir`. `seededSandbox`: a demo sandbox file seeded before
- * (copied in when the data dir has none, so several runs share one seeding).
+ * (copied in when the data dir has none, so several runs share one seeding). `startDemo`: the demo's
+ * service runs elsewhere (its own process, on that same file) instead of in this process.
  */
-export async function openCore(dataDir: string, options: { seededSandbox?: string; skus: number; log?: (m: string) => void }): Promise<OpenedCore> {
+export async function openCore(dataDir: string, options: { seededSandbox?: string; skus: number; log?: (m: string) => void; startDemo?: StartDemo }): Promise<OpenedCore> {
   mkdirSync(dataDir, { recursive: true });
   const sandboxFile = join(dataDir, DEMO_SANDBOX_FILE);
   if (options.seededSandbox && !existsSync(sandboxFile)) copyFileSync(options.seededSandbox, sandboxFile);
@@ -43,6 +45,7 @@ export async function openCore(dataDir: string, options: { seededSandbox?: strin
     secrets: memorySecrets(),
     demoByDefault: true,
     demoSandbox: { demo: { skus: options.skus, shipments: 50 }, rateLimit: false, dbPath: sandboxFile },
+    ...(options.startDemo ? { startDemo: options.startDemo } : {}),
     // No timer sync during a measurement: the benchmark starts every sync itself.
     syncIntervalMs: 24 * 3600 * 1000,
     log: (level, message) => {

@@ -3,7 +3,7 @@
 // by bench/scale-chart.ts, which redraws the curve from result files (sizes measured in different runs).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCALE_GOALS } from '../figures/scale';
+import { SCALE_GOALS, SCALE_REPORTED } from '../figures/scale';
 import { DOC_TEMPLATE } from './doc-template';
 import type { Figure } from './figure';
 import { writeDoc } from './report';
@@ -12,8 +12,8 @@ import { curvesOf, scaleChartSvg, scaleTable } from './scale-chart';
 export const sizeOfLabel = (label: string): number => Number(label.slice(0, -1)) * (label.endsWith('M') ? 1_000_000 : 1_000);
 
 export function writeScale(root: string, figures: readonly Figure[], header: string, subtitle: string, quick: boolean): void {
-  // The figures with a goal in issue 19, and the seeding time; the JSON and the table keep the rest.
-  const charted = new Set([...Object.keys(SCALE_GOALS), 'sandbox_seed_seconds']);
+  // The figures with a goal in issue 19, the seeding time and the renderer heap; the JSON and the table keep the rest.
+  const charted = new Set([...Object.keys(SCALE_GOALS), ...SCALE_REPORTED]);
   const curves = curvesOf(figures, sizeOfLabel).filter((c) => c.points.length > 0);
   if (curves.length === 0) return;
   const svg = scaleChartSvg(

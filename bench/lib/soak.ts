@@ -3,8 +3,12 @@
 // drained, every desk syncs once more, and three things are checked against the sandbox's own
 // database: every adjustment a desk saw applied is applied exactly once (the on-hand totals equal
 // the seeded totals plus the sum of the applied deltas, and the sandbox holds one adjustment per
-// applied entry), nothing is left unsent, and every desk's cache equals the service. Requests
-// are counted per desk through the core's `fetch` option, idle (signed in, nothing done) and at work.
+// applied entry), nothing is left unsent, and every desk's cache equals the service. Each desk
+// also runs count sessions through the core's own handlers (counts.start, counts.scan, review,
+// accept, counts.submit), and every count line submitted is checked to be applied once: one
+// outbox entry per line with a difference, its delta the count minus the on-hand read at submit,
+// one adjustment at the service per applied line. Requests are counted per desk through the
+// core's `fetch` option, idle (signed in, nothing done) and at work.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +17,8 @@ import { createIpcRouter } from '../../src/main/kernel/ipc/router';
 import { DEMO_OWNERS, startSandbox } from '../../src/sandbox';
 import { demoEan13, demoSku, seededRandom } from '../../src/sandbox/demo-data';
 import type { Channel, Input, Output } from '../../src/shared/ipc/contract';
+import type { CountSession } from '../../src/shared/ipc/desk-work-records';
+import type { OutboxEntry } from '../../src/shared/ipc/records';
 import { memorySecrets } from './core';
 
 export interface SoakOptions {
@@ -31,6 +37,8 @@ export interface SoakOptions {
    * way back (the desk sees a network error), so the desk must send it again with the same key.
    */
   lostAnswerRate?: number;
+  /** 0..1: when no count is open, the chance that a step starts one (default 0.05). */
+  countStartRate?: number;
   scratch: string;
   seed?: number;
   log?: (m: string) => void;
@@ -45,6 +53,10 @@ export interface DeskTally {
   requestsIdle: number;
   requestsWork: number;
   cacheMismatches: number;
+  /** Count sessions submitted, the scans they took, and their lines with an adjustment. */
+  countsSubmitted: number;
+  countScans: number;
+  countLinesWithEntry: number;
 }
 
 export interface SoakOutcome {
@@ -63,6 +75,11 @@ export interface SoakOutcome {
   workRequestsByPath: Record<string, number>;
   /** Adjust answers the soak threw away after the service applied them. */
   answersLost: number;
+  /** Count lines submitted with a difference (one outbox entry each), and of those applied at the end. */
+  countLinesWithEntry: number;
+  countLinesApplied: number;
+  /** The service's count_correction adjustments made by count sessions (their note names the count). */
+  sandboxCountAdjustments: number;
   ok: boolean;
   problems: string[];
 }
@@ -95,6 +112,22 @@ function sandboxAdjustmentCount(dbPath: string): number {
   }
 }
 
+/**
+ * The service's adjustments made by count sessions (the note names the count: "Count cnt_…: counted
+ * N, on hand M"), and how many (note, SKU) pairs it holds more than once: each line is sent once.
+ */
+function sandboxCountAdjustments(dbPath: string): { total: number; duplicated: number } {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db
+      .prepare(`SELECT count(*) AS n FROM adjustments WHERE reason = 'count_correction' AND note LIKE '%Count cnt\\_%' ESCAPE '\\' GROUP BY note, product_seq, warehouse_seq`)
+      .all() as Array<{ n: number }>;
+    return { total: rows.reduce((sum, r) => sum + r.n, 0), duplicated: rows.filter((r) => r.n > 1).length };
+  } finally {
+    db.close();
+  }
+}
+
 function cacheLevels(cacheFile: string): Map<string, { onHand: number; reserved: number }> {
   const db = new Database(cacheFile, { readonly: true, fileMustExist: true });
   try {
@@ -116,6 +149,10 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
   const desks: Array<{
     tally: DeskTally;
     dataDir: string;
+    /** The count this desk has open: what is left to scan in it. */
+    count: { zone: string[]; scansLeft: number } | null;
+    /** Every count this desk submitted, as the last submit answered it. */
+    submittedCounts: CountSession[];
     call<C extends Channel>(channel: C, input?: Input<C>): Promise<Output<C>>;
     close(): Promise<void>;
   }> = [];
@@ -133,7 +170,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
   try {
     const initial = sandboxLevels(sandbox.dbPath);
     for (let d = 0; d < o.desks; d++) {
-      const tally: DeskTally = { desk: d, scans: 0, adjustmentsApplied: 0, adjustmentsRejected: 0, deltaApplied: 0, requestsIdle: 0, requestsWork: 0, cacheMismatches: 0 };
+      const tally: DeskTally = { desk: d, scans: 0, adjustmentsApplied: 0, adjustmentsRejected: 0, deltaApplied: 0, requestsIdle: 0, requestsWork: 0, cacheMismatches: 0, countsSubmitted: 0, countScans: 0, countLinesWithEntry: 0 };
       const counting: typeof fetch = (input, init) => {
         if (phase === 'idle') tally.requestsIdle++;
         if (phase === 'work') {
@@ -160,13 +197,26 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
         if (!result.ok) throw new Error(`desk ${d} ${channel}: ${result.error.code} ${result.error.message}`);
         return result.value as Output<C>;
       };
-      desks.push({ tally, dataDir, call, close: () => core.close() });
+      desks.push({ tally, dataDir, count: null, submittedCounts: [], call, close: () => core.close() });
       await call('account.signIn', { baseUrl: sandbox.baseUrl, clientId: DEMO_OWNERS.desk.clientId, clientSecret: DEMO_OWNERS.desk.clientSecret });
       await call('sync.now');
     }
     const warehouses = (await desks[0]?.call('warehouses.list')) ?? [];
     if (warehouses.length === 0) throw new Error('the desks see no warehouse');
     log(`${o.desks} desks signed in and synced; idle for ${o.idleMs / 1000} s`);
+
+    /** Accepts every counted line and submits; the count stays open while a line could not be sent (the service unreachable). */
+    const submitCount = async (desk: (typeof desks)[number]): Promise<boolean> => {
+      const review = await desk.call('counts.review');
+      for (const line of review.lines) if (line.decision !== 'accepted' && !line.submitted) await desk.call('counts.decide', { sku: line.sku, decision: 'accepted' });
+      const session = await desk.call('counts.submit');
+      if (session.state !== 'submitted') return false;
+      desk.submittedCounts.push(session);
+      desk.tally.countsSubmitted++;
+      desk.tally.countLinesWithEntry += session.lines.filter((l) => l.entry !== null).length;
+      desk.count = null;
+      return true;
+    };
 
     phase = 'idle';
     await new Promise((r) => setTimeout(r, o.idleMs));
@@ -178,6 +228,26 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
       desks.map(async (desk, d) => {
         const random = seededRandom((o.seed ?? 1) * 1000 + d);
         while (performance.now() < until) {
+          // A count: a zone of a few SKUs in one warehouse, each scanned one or more times, then
+          // reviewed, every line accepted and submitted, all through the core's count handlers.
+          if (desk.count) {
+            if (desk.count.scansLeft > 0) {
+              const sku = desk.count.zone[Math.floor(random() * desk.count.zone.length)]!;
+              const counted = await desk.call('counts.scan', { code: sku });
+              if (counted.kind !== 'counted') problems.push(`desk ${d}: counting ${sku} was refused (${counted.reason})`);
+              desk.tally.countScans++;
+              desk.count.scansLeft--;
+            } else await submitCount(desk);
+            await new Promise((r) => setTimeout(r, o.scanEveryMs * (0.5 + random())));
+            continue;
+          }
+          const counting = warehouses[Math.floor(random() * warehouses.length)];
+          if (counting && random() < (o.countStartRate ?? 0.05)) {
+            const zone = [...new Set(Array.from({ length: 3 }, () => demoSku('desk', 1 + Math.floor(random() * o.skus))))];
+            await desk.call('counts.start', { warehouseId: counting.id, zone });
+            desk.count = { zone, scansLeft: 2 + Math.floor(random() * 6) };
+            continue;
+          }
           const i = 1 + Math.floor(random() * o.skus);
           const code = random() < 0.3 ? demoEan13('desk', i) : demoSku('desk', i);
           const answer = await desk.call('stock.lookup', { code });
@@ -198,7 +268,16 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
     );
 
     phase = 'drain';
-    log('draining every outbox, then one sync per desk');
+    log('submitting open counts, draining every outbox, then one sync per desk');
+    for (const desk of desks) {
+      for (let tries = 0; desk.count && tries < 20; tries++) {
+        if (desk.count.scansLeft > 0 && (await desk.call('counts.current'))?.lines.length === 0) {
+          await desk.call('counts.abandon');
+          desk.count = null;
+        } else if (!(await submitCount(desk))) await new Promise((r) => setTimeout(r, 250));
+      }
+      if (desk.count) problems.push(`desk ${desk.tally.desk}: its count could not be submitted`);
+    }
     for (const desk of desks) {
       // A lost answer leaves its entry queued until the next sync or timer: a sync resumes the outbox.
       for (let tries = 0; tries < 600; tries++) {
@@ -211,11 +290,13 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
     let leftUnsent = 0;
     let appliedEntries = 0;
     let deltaApplied = 0;
+    const entriesById = new Map<string, OutboxEntry>();
     for (const desk of desks) {
       let before: string | undefined;
       do {
         const page = await desk.call('outbox.list', { limit: 200, ...(before ? { before } : {}) });
         for (const e of page.entries) {
+          entriesById.set(e.id, e);
           if (e.state === 'applied') {
             desk.tally.adjustmentsApplied++;
             desk.tally.deltaApplied += e.delta;
@@ -237,6 +318,28 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
     if (leftUnsent > 0) problems.push(`${leftUnsent} adjustments still unsent after the drain`);
     if (sandboxOnHand !== expectedOnHand) problems.push(`the service holds ${sandboxOnHand} on hand; seeded ${initialOnHand} + applied ${deltaApplied} = ${expectedOnHand}`);
     if (sandboxAdjustments !== appliedEntries) problems.push(`the service holds ${sandboxAdjustments} adjustments; the desks saw ${appliedEntries} applied`);
+
+    // Counts: each submitted line with a difference has one entry, of the right delta, that
+    // reached a verdict; the service holds one count adjustment per applied line, none twice.
+    let countLinesWithEntry = 0;
+    let countLinesApplied = 0;
+    for (const desk of desks) {
+      for (const session of desk.submittedCounts) {
+        for (const line of session.lines) {
+          if (line.submittedAt === null) problems.push(`count ${session.id} ${line.sku}: submitted, but the line is not`);
+          if (!line.entry) continue;
+          countLinesWithEntry++;
+          const entry = entriesById.get(line.entry.id);
+          if (!entry) problems.push(`count ${session.id} ${line.sku}: its outbox entry ${line.entry.id} is gone`);
+          else if (entry.reason !== 'count_correction' || entry.delta !== line.counted - (line.onHandAtSubmit ?? 0)) problems.push(`count ${session.id} ${line.sku}: entry ${entry.id} is ${entry.reason} ${entry.delta}, not count_correction ${line.counted - (line.onHandAtSubmit ?? 0)}`);
+          else if (entry.state === 'applied') countLinesApplied++;
+          else if (entry.state !== 'rejected') problems.push(`count ${session.id} ${line.sku}: entry ${entry.id} still ${entry.state}`);
+        }
+      }
+    }
+    const countAdjustments = sandboxCountAdjustments(sandbox.dbPath);
+    if (countAdjustments.duplicated > 0) problems.push(`the service holds ${countAdjustments.duplicated} count lines adjusted more than once`);
+    if (countAdjustments.total !== countLinesApplied) problems.push(`the service holds ${countAdjustments.total} count adjustments; the desks saw ${countLinesApplied} count lines applied`);
 
     for (const desk of desks) {
       await desk.close();
@@ -263,6 +366,9 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
       workRequestsPerMinutePerDesk: perMinute(tallies.reduce((s, t) => s + t.requestsWork, 0), o.workMs),
       workRequestsByPath: workPaths,
       answersLost,
+      countLinesWithEntry,
+      countLinesApplied,
+      sandboxCountAdjustments: countAdjustments.total,
       ok: problems.length === 0,
       problems,
     };

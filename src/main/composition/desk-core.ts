@@ -1,5 +1,5 @@
 import { openCache } from './open-cache';
-import { AccountService } from '../account';
+import { AccountService, type StartDemo } from '../account';
 import { downloadInstead, type FileSaver } from '../kernel/file-saver';
 import { EventHub } from '../kernel/ipc/event-hub';
 import { ensurePrivateDir } from '../kernel/private-files';
@@ -25,6 +25,11 @@ export interface DeskCoreOptions {
   demoByDefault?: boolean;
   /** Options of the demo sandbox, e.g. `{demo: {skus: 100_000}}` for benchmarks. */
   demoSandbox?: Partial<SandboxOptions>;
+  /**
+   * The demo's service started elsewhere instead of the sandbox in this process: the benchmarks
+   * run it in its own process to measure the core's memory alone (issue 19). `sandbox()` is then null.
+   */
+  startDemo?: StartDemo;
   /** Default 5 minutes. */
   syncIntervalMs?: number;
   fetch?: typeof fetch;
@@ -106,7 +111,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     settings,
     secrets: options.secrets,
     syncIntervalMs: options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS,
-    startDemo: () => demo.start(),
+    startDemo: options.startDemo ?? (() => demo.start()),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(log ? { log } : {}),
     ...(options.now ? { now: options.now } : {}),

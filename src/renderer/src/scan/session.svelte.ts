@@ -76,6 +76,43 @@ function sound(tone: AnswerTone): void {
 /** The User Timing mark of the latest answer shown (one kept: a day of scans must not pile up entries). */
 const ANSWER_MARK = 'scan:answer';
 
+/**
+ * Answers shown but not yet in the history: the history and the tone wait until the card has been
+ * painted (issue 19: the card is what the worker waits for; the history's re-render and the tone's
+ * Web Audio nodes were work between the answer and its frame). A fresh copy or a removal that
+ * arrives meanwhile is applied here too, and forgetScans drops them.
+ */
+let unlisted: Answer[] = [];
+let listing: { done: Promise<void>; resolve: () => void } | null = null;
+/** Longest wait for a frame: a window that is hidden or minimised renders none. */
+const LIST_AFTER_MS = 100;
+
+function listAnswers(): void {
+  if (unlisted.length === 0) return;
+  const shown = unlisted; // oldest first
+  unlisted = [];
+  scanSession.history = [...[...shown].reverse(), ...scanSession.history].slice(0, HISTORY_LENGTH);
+  for (const a of shown) sound(toneOf(a));
+  listing?.resolve();
+  listing = null;
+}
+
+/** After the next frame has been painted (a task after its animation frame), or within LIST_AFTER_MS. */
+function listAfterPaint(answer: Answer): void {
+  unlisted.push(answer);
+  if (listing) return;
+  let resolve = (): void => {};
+  const done = new Promise<void>((r) => (resolve = r));
+  listing = { done, resolve };
+  const timer = setTimeout(listAnswers, LIST_AFTER_MS);
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      clearTimeout(timer);
+      listAnswers();
+    }, 0),
+  );
+}
+
 function show(answer: Answer): void {
   // Lets a measurement tell the lookup's transport (Enter to here) from rendering (here to paint).
   performance.clearMarks(ANSWER_MARK);
@@ -87,9 +124,9 @@ function show(answer: Answer): void {
       if (now?.id === answer.id && now.kind === 'stock' && now.refreshing) scanSession.current = { ...now, refreshing: false };
     }, REFRESH_GIVE_UP_MS);
   }
-  scanSession.history = [answer, ...scanSession.history].slice(0, HISTORY_LENGTH);
-  sound(toneOf(answer));
+  // Shows the Scan screen (or Shipments) with the card: part of the answer, not after it.
   onAnswer(answer);
+  listAfterPaint(answer);
 }
 
 async function answer(item: { code: string; origin: ScanOrigin }): Promise<void> {
@@ -186,13 +223,18 @@ export function forgetScans(): void {
   epoch += 1;
   scanSession.current = null;
   scanSession.history = [];
+  unlisted = [];
+  listing?.resolve();
+  listing = null;
   scanSession.overflowed = 0;
   recentFresh.clear();
   removedAt.clear();
 }
 
-export function whenScansAnswered(): Promise<void> {
-  return queue.whenIdle();
+/** Resolves when every queued scan has been answered and listed in the history. */
+export async function whenScansAnswered(): Promise<void> {
+  await queue.whenIdle();
+  await listing?.done;
 }
 
 /** The latest stock.updated per SKU, a few dozen: an event may arrive before the answer it refreshes. */
@@ -220,6 +262,7 @@ function applyFresh(stock: Stock): void {
       : a;
   if (scanSession.current) scanSession.current = replace(scanSession.current);
   scanSession.history = scanSession.history.map(replace);
+  unlisted = unlisted.map(replace);
 }
 
 /** Counts lookups sent; a removal is stamped with the count when it arrived. */
@@ -236,6 +279,7 @@ function applyRemoved({ sku }: { sku: string }): void {
   const gone = (a: Answer): Answer => (a.kind === 'stock' && a.stock.sku === sku ? { id: a.id, code: a.code, origin: a.origin, at: a.at, kind: 'not_found', searched: 'service' } : a);
   if (scanSession.current) scanSession.current = gone(scanSession.current);
   scanSession.history = scanSession.history.map(gone);
+  unlisted = unlisted.map(gone);
 }
 
 /**
