@@ -1,3 +1,4 @@
+import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
 import { openDesk, scanCode } from './support/page-helpers';
@@ -111,4 +112,48 @@ test('1. offline with +7 waiting: "Set count" to what is on the shelf books noth
   }
   // Once back, the +7 is sent once; nothing else was booked.
   await expect.poll(() => desk.core.sandbox()!.adjustmentsFor('WD-001101').length, { timeout: 60_000 }).toBe(before + 1);
+});
+
+test('4. typed keys are never lost: F3, F4 and F6 land in the screen’s entry, and after a booked change the next SKU goes to the scan box', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  await openDesk(page, desk.url);
+  // A person's keys, slower than this scanner setting: only a field can take them.
+  await page.evaluate(async () => {
+    await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 30 } });
+  });
+  try {
+    await page.reload();
+    await expect(page.getByLabel('Scan or type a code')).toBeFocused();
+    await page.keyboard.press('F3');
+    await page.keyboard.type('ORD-1000', { delay: 120 });
+    await expect(page.getByTestId('shipments-reference')).toHaveValue('ORD-1000');
+    await page.keyboard.press('F4');
+    await expect(page.getByRole('tab', { selected: true })).toBeFocused();
+    await page.keyboard.press('F6');
+    await page.keyboard.type('WD-000402', { delay: 120 });
+    await expect(page.getByRole('searchbox', { name: 'SKU' })).toHaveValue('WD-000402');
+
+    // A change booked on the Scan screen: the keys go back to the scan box, not the quantity.
+    await page.keyboard.press('F1');
+    await expect(page.getByLabel('Scan or type a code')).toBeFocused();
+    await page.keyboard.type('WD-000402', { delay: 120 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('answer-card').getByRole('heading', { name: 'WD-000402', exact: true })).toBeVisible();
+    await page.getByRole('radio', { name: 'Add' }).check();
+    await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: 'Received' });
+    await page.getByLabel('Quantity to add').fill('2');
+    await page.getByLabel('Quantity to add').press('Enter');
+    await expect(page.getByTestId('adjust-verdict')).toHaveAttribute('data-state', 'applied', { timeout: 20_000 });
+    await expect(page.getByLabel('Scan or type a code')).toBeFocused();
+    await page.keyboard.type('WD-000403', { delay: 120 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('answer-card').getByRole('heading', { name: 'WD-000403', exact: true })).toBeVisible();
+    // Alt+A still goes back to the quantity.
+    await page.keyboard.press('Alt+A');
+    await expect(page.getByLabel('Quantity to add')).toBeFocused();
+  } finally {
+    await page.evaluate(async () => {
+      await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 500 } });
+    });
+  }
 });
