@@ -185,3 +185,36 @@ test('5. at 1024x700 after a booked change: the scan box whole, every warehouse 
   expect((await box.boundingBox())!.y).toBeGreaterThanOrEqual(navBottom.y + navBottom.height);
   await expect(page.getByTestId('recent-strip')).toBeInViewport({ ratio: 1 });
 });
+
+test('6. deleting a record opens on "Keep it": Enter keeps the shipment, and the dialog names it without its token', async ({ page, desk }) => {
+  await openDesk(page, desk.url);
+  await page.keyboard.press('F3');
+  await page.getByTestId('shipments-status').selectOption('delivered');
+  const table = page.getByTestId('shipments-table');
+  await expect
+    .poll(async () => {
+      const states = await table.locator('td[data-status]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));
+      return states.length > 0 && states.every((s) => s === 'delivered');
+    })
+    .toBe(true);
+  const rows = table.getByRole('button', { name: /^Open shipment/ });
+  const detail = page.getByTestId('shipment-detail');
+  let found = false;
+  for (let i = 0; i < (await rows.count()) && !found; i++) {
+    await rows.nth(i).click();
+    await expect(detail).toBeVisible();
+    found = (await detail.getByRole('button', { name: 'Delete this record…' }).count()) > 0;
+    if (!found) await detail.getByRole('button', { name: '← All shipments' }).click();
+  }
+  expect(found, 'a delivered shipment whose record can be deleted').toBe(true);
+  const title = (await detail.getByRole('heading', { level: 2 }).textContent())!.trim();
+  await detail.getByRole('button', { name: 'Delete this record…' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  expect(await dialog.innerText()).not.toMatch(/shp_|token/);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(detail.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Delete this record…' })).toBeVisible();
+});
