@@ -137,7 +137,7 @@ test('sign out: the desk says so, shows nothing of the account any more, and ask
   await expect(page.getByTestId('connectivity')).toHaveText('No service');
   await expect(statusBar(page).getByRole('button', { name: 'Sync now' })).toBeDisabled();
   await expect(demoBanner(page)).toHaveCount(0);
-  await expect(page.getByTestId('pending-count')).toHaveText('No pending adjustments');
+  await expect(page.getByTestId('pending-count')).toHaveText('Nothing waiting to send');
 
   // The Scan screen forgot the account's answers; a scan now finds nothing (the cache is empty).
   await page.keyboard.press('F1');
@@ -207,7 +207,7 @@ test('switching owners shows the second owner’s records only, never the first 
   // secret and token leave the keychain.
   expect(keychainHolds(DEMO_OWNERS.desk)).toBe(true);
   await signIn(page, DEMO_OWNERS.other);
-  await expect(page.getByTestId('pending-count')).toHaveText('No pending adjustments');
+  await expect(page.getByTestId('pending-count')).toHaveText('Nothing waiting to send');
   expect(keychainHolds(DEMO_OWNERS.desk)).toBe(false);
   expect(keychainHolds(DEMO_OWNERS.other)).toBe(true);
 
@@ -274,10 +274,10 @@ test('an adjustment queued offline survives a sign-out and is sent, once, after 
     await page.getByLabel('Quantity to add').fill('4');
     await page.keyboard.press('Enter');
     await expect(page.locator('[data-testid^="adjustment-"]').first()).toHaveAttribute('data-state', 'queued');
-    await expect(page.getByTestId('pending-count')).toHaveText(/1 pending/);
+    await expect(page.getByTestId('pending-count')).toHaveText(/1 waiting to send/);
 
     await signOut(page);
-    await expect(page.getByTestId('pending-count')).toHaveText('No pending adjustments');
+    await expect(page.getByTestId('pending-count')).toHaveText('Nothing waiting to send');
   } finally {
     service.setFaults({ unreachable: false });
   }
@@ -285,7 +285,7 @@ test('an adjustment queued offline survives a sign-out and is sent, once, after 
 
   await signIn(page, DEMO_OWNERS.desk);
   await expect.poll(() => service.adjustmentsFor('WD-000020').length, { timeout: 30_000 }).toBe(before + 1);
-  await expect(page.getByTestId('pending-count')).toHaveText(/^(No pending adjustments|0 pending)/); // the refusal of the switching test stays
+  await expect(page.getByTestId('pending-count')).toHaveText(/^(Nothing waiting to send|0 waiting to send)/); // the refusal of the switching test stays
   const sent = service.adjustmentsFor('WD-000020').slice(before);
   expect(sent.map((a) => [a.delta, a.reason])).toEqual([[4, 'found']]);
   await page.keyboard.press('F4');

@@ -47,7 +47,13 @@ test('9. a stock list row shows what is booked here but not sent yet', async ({ 
     await page.keyboard.press('F2');
     await page.keyboard.type('WD-000901');
     await expect(page.getByTestId('stock-count')).toHaveText(/^1 item/);
-    await expect(page.locator('[data-testid="stock-table"] tr.data').first().getByTestId('row-pending')).toHaveText('+7 waiting to send');
+    // Beside the figure it changes, in the On hand column (not in the name's).
+    const row = page.locator('[data-testid="stock-table"] tr.data').first();
+    const onHandColumn = (await page.getByTestId('stock-table').locator('thead th').allInnerTexts()).findIndex((t) => t.startsWith('On hand'));
+    const onHandCell = row.locator('td').nth(onHandColumn);
+    await expect(onHandCell.getByTestId('row-pending')).toHaveText('+7 waiting');
+    await expect(onHandCell.getByTestId('row-pending')).toHaveAttribute('title', '+7 waiting to send');
+    await expect(onHandCell).toHaveText(/^\+7 waiting\s*[\d,]+$/);
   } finally {
     await desk.setFaults({ unreachable: false });
   }

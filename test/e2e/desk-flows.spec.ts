@@ -287,20 +287,87 @@ test('8. offline cannot be missed: a band over every screen, and an empty shipme
   await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 60_000 });
 });
 
-test('11. plain words: no "live", "shipment token", "Confirmed" or scope numbers where a worker reads', async ({ page, desk }) => {
+test('11. plain words: no "live", "shipment token", "Confirmed", scope numbers, request ids, codes or "pending" where a worker reads', async ({ page, desk }) => {
+  test.setTimeout(120_000);
   await openDesk(page, desk.url);
   await expect(page.getByLabel('Scan or type a code')).not.toHaveAttribute('placeholder', /token/);
   await scan(page, 'WD-000801');
   const card = page.getByTestId('answer-card');
   await expect(card.getByText('up to date', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(card.getByText('live', { exact: true })).toHaveCount(0);
+  // A booked change reads as a sentence; the service's request id is folded away for support.
+  await page.getByRole('radio', { name: 'Add' }).check();
+  await page.getByRole('combobox', { name: 'Reason', exact: true }).selectOption({ label: 'Received' });
+  await page.getByLabel('Quantity to add').fill('1');
+  await page.keyboard.press('Enter');
+  const booked = page.locator('[data-testid^="adjustment-"]').first();
+  await expect(booked).toHaveAttribute('data-state', 'applied', { timeout: 20_000 });
+  expect(await booked.innerText()).not.toMatch(/req_|Request/);
+  await booked.getByText('Reference for support').click();
+  await expect(booked.getByTestId('request-ref').locator('code')).toHaveText(/^req_/);
+  await expect(page.getByTestId('pending-count')).not.toContainText('pending');
+
   await page.keyboard.press('F2');
   await expect(page.getByTestId('stock-table').getByRole('columnheader', { name: 'Checked' })).toBeVisible();
   await expect(page.getByTestId('stock-table').getByRole('columnheader', { name: 'Confirmed' })).toHaveCount(0);
+
+  // The outbox and the journal: no request ids in view either, and one word for what waits.
+  await page.keyboard.press('F4');
+  await page.getByRole('tab', { name: /^All/ }).click();
+  await expect(page.getByTestId('outbox-row').first()).toBeVisible();
+  // (a refusal's notice keeps its code and request id, below its sentence: not the rows' business)
+  for (const row of await page.getByTestId('outbox-row').allInnerTexts()) expect(row).not.toMatch(/req_|Request|[Pp]ending/);
+  expect((await page.locator('main').getByRole('tab').allInnerTexts()).join(' ')).not.toMatch(/[Pp]ending/);
+  await page.keyboard.press('F6');
+  await expect(page.getByTestId('journal-row').first()).toBeVisible();
+  for (const row of await page.getByTestId('journal-row').allInnerTexts()) expect(row).not.toMatch(/req_|Request\b/);
+
+  await page.keyboard.press('F5');
+  await expect(page.getByLabel('Longest gap between scanner characters (ms)')).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('Inter-key');
+
   await page.keyboard.press('F3');
+  await expect(page.locator('main')).not.toContainText(/token/i);
+  await expect(page.getByLabel('Open by shipment code')).not.toHaveAttribute('placeholder', /shp_/);
   await page.getByRole('tab', { name: 'New shipment' }).click();
   await expect(page.getByRole('group', { name: 'How it is booked' })).toBeVisible();
   await expect(page.locator('main')).not.toContainText(/Scope|registered only/);
+  const levels = await page.getByTestId('create-shipment').locator('select[name="service"] option').allTextContents();
+  expect(levels).toEqual(['Economy', 'Standard', 'Express']);
+
+  // A shipment that can still be cancelled: words for its service, its times, its green index,
+  // and a cancel dialog that names it without its token and opens on "Keep it".
+  await page.getByRole('tab', { name: 'Shipments' }).click();
+  await page.getByTestId('shipments-status').selectOption('created');
+  const table = page.getByTestId('shipments-table');
+  await expect
+    .poll(async () => {
+      const states = await table.locator('td[data-status]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));
+      return states.length > 0 && states.every((s) => s === 'created');
+    })
+    .toBe(true);
+  await table.getByRole('button', { name: /^Open shipment/ }).first().click();
+  const detail = page.getByTestId('shipment-detail');
+  await expect(detail.locator('section.shipping dd').nth(1)).toHaveText(/^(Economy|Standard|Express|—)$/);
+  const times = detail.getByRole('region', { name: 'Times' });
+  await expect(times).toContainText('Last checked');
+  await expect(times).not.toContainText('Confirmed');
+  await detail.getByRole('button', { name: 'Green index' }).click();
+  const green = detail.getByTestId('green-index');
+  await expect(green).toBeVisible({ timeout: 20_000 });
+  // The grade is explained in words, and the method is not shown as a code.
+  await expect(green.getByTestId('green-explain')).toContainText('Grades run from A, the least CO₂ for this parcel and route, to G, the most.');
+  await expect(green.getByTestId('green-explain')).toContainText('Estimated by the shipping service.');
+  expect(await green.innerText()).not.toMatch(/gcd|centroid|-v\d/);
+  for (const mode of await green.locator('tbody td:first-child').allTextContents()) expect(mode).toMatch(/^(Road|Rail|Air|Sea)$/);
+  await detail.getByRole('button', { name: 'Cancel shipment…' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  expect(await dialog.innerText()).not.toMatch(/shp_|token/);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('shipment-status')).toHaveText('Created');
 });
 
 test('13. the transit time of a delivered shipment gives no delivery date in the future', async ({ page, desk }) => {

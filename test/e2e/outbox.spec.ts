@@ -22,7 +22,7 @@ test('outbox: pending while offline, discard after a confirmation, history by st
 
   await scanAndQueue(page, 'WD-000201', 4);
   await scanAndQueue(page, 'WD-000202', -2);
-  await expect(page.getByTestId('pending-count')).toHaveText(/2 pending/);
+  await expect(page.getByTestId('pending-count')).toHaveText(/2 waiting to send/);
   await page.getByTestId('pending-count').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   const rows = page.locator('[data-testid="outbox-row"]');
@@ -47,5 +47,5 @@ test('outbox: pending while offline, discard after a confirmation, history by st
   await desk.setFaults({ unreachable: false });
   await page.getByRole('tab', { name: /Applied/ }).click();
   await expect(rows.filter({ hasText: 'WD-000201' })).toHaveCount(1, { timeout: 60_000 });
-  await expect(page.getByTestId('pending-count')).toHaveText(/No pending/);
+  await expect(page.getByTestId('pending-count')).toHaveText(/Nothing waiting to send/);
 });

@@ -28,7 +28,7 @@ test('scanner settings: the test field shows the measured timing', async ({ page
   await page.keyboard.press('Alt+5');
   // The test field follows the limit being edited, before it is saved. (Generous here: the keys
   // cross the DevTools protocol on a shared machine; the timing itself is unit-tested.)
-  await page.getByLabel('Inter-key limit (ms)').fill('500');
+  await page.getByLabel('Longest gap between scanner characters (ms)').fill('500');
   await page.getByLabel('Test: scan into this field').click();
   await page.keyboard.type('WD-000001');
   await page.keyboard.press('Enter');

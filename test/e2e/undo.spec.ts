@@ -37,13 +37,13 @@ test('undo: an applied adjustment is reversed by a linked one, an unsent one is 
   await expect(page.getByTestId('connectivity')).toHaveText(/Offline/, { timeout: 30_000 });
   await adjust(page, 'WD-000021', 1);
   const offline = page.getByRole('region', { name: 'Adjustments of WD-000021 in this session' });
-  await expect(offline.getByText('pending')).toBeVisible();
+  await expect(offline.getByText('waiting to send', { exact: true })).toBeVisible();
   await offline.getByRole('button', { name: 'Undo +1 WD-000021' }).click();
   await expect(offline.getByText('Withdrawn: never sent.')).toBeVisible();
   await desk.setFaults({ unreachable: false });
   await page.getByRole('button', { name: 'Sync now' }).click();
   await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
-  await expect(page.getByTestId('pending-count')).toHaveText(/No pending/);
+  await expect(page.getByTestId('pending-count')).toHaveText(/Nothing waiting to send/);
   expect(sandbox.adjustmentsFor('WD-000021')).toEqual([]);
 
   // The outbox history shows the pair as linked.

@@ -34,7 +34,7 @@ describe('OutboxScreen', () => {
 
   it('lists pending and rejected entries with the service’s reason', async () => {
     render(OutboxScreen);
-    await expect.element(page.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
+    await expect.element(page.getByRole('tab', { name: /Waiting to send/ })).toHaveAttribute('aria-selected', 'true');
     await expect.element(page.getByText('Pallet 3 of 4')).toBeVisible();
     await page.getByRole('tab', { name: /Rejected/ }).click();
     await expect.element(page.getByRole('alert')).toMatchTextContent('Only 86 on hand in North annex.');

@@ -4,7 +4,8 @@ import { render } from 'vitest-browser-svelte';
 import AdjustPanel from '../../../src/renderer/src/screens/scan/AdjustPanel.svelte';
 import { whenScansAnswered } from '../../../src/renderer/src/scan/session.svelte';
 import '../../../src/renderer/src/styles/base.css';
-import { createFakeDesk, stockOf, type FakeDesk } from '../support/fake-desk';
+import { outbox, rememberEntry } from '../../../src/renderer/src/state/outbox.svelte';
+import { createFakeDesk, entryOf, stockOf, type FakeDesk } from '../support/fake-desk';
 import { keyFor } from './keys';
 
 describe('AdjustPanel (keyboard-first adjust)', () => {
@@ -16,6 +17,8 @@ describe('AdjustPanel (keyboard-first adjust)', () => {
     await page.viewport(500, 800);
     fake = createFakeDesk();
     uninstall = fake.install();
+    // The fake books every change as queued: what one test booked is not waiting in the next.
+    for (const id of Object.keys(outbox.entries)) delete outbox.entries[id];
   });
   afterEach(() => uninstall());
 
@@ -28,6 +31,43 @@ describe('AdjustPanel (keyboard-first adjust)', () => {
     await userEvent.keyboard('{Enter}');
     await expect.poll(adjustCalls).toEqual([{ sku: 'SKU-00042', warehouseId: 'wh-main', delta: -10, reason: 'count_correction' }]);
     await expect.element(page.getByRole('status')).toMatchTextContent('−10 SKU-00042');
+  });
+
+  it('counts against on hand plus what is waiting to send: a count that matches both books nothing', async () => {
+    // 1,240 on hand, +7 booked offline and still waiting: the shelf holds 1,247.
+    rememberEntry(entryOf({ id: 'ob-waiting', sku: 'SKU-00042', warehouseId: 'wh-main', delta: 7, reason: 'received', state: 'queued' }));
+    render(AdjustPanel, { stock: stockOf('SKU-00042') });
+    await page.getByRole('radio', { name: 'Set count' }).click();
+    await page.getByLabelText('Counted quantity').fill('1247');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByText(/nothing to change/)).toBeVisible();
+    expect(adjustCalls()).toEqual([]);
+    // A count of 1,250: +3 on top of the waiting +7, not +10 (which would book the +7 twice).
+    await page.getByLabelText('Counted quantity').fill('1250');
+    await expect.element(page.getByText('On hand here')).toMatchTextContent('Change +3 → 1,250');
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(adjustCalls).toEqual([{ sku: 'SKU-00042', warehouseId: 'wh-main', delta: 3, reason: 'count_correction' }]);
+  });
+
+  it('a removal is checked against on hand plus what is waiting: no false alarm, a real one when the waiting change takes stock out', async () => {
+    rememberEntry(entryOf({ id: 'ob-in', sku: 'SKU-00042', warehouseId: 'wh-north', delta: 14, reason: 'received', state: 'queued' }));
+    render(AdjustPanel, { stock: stockOf('SKU-00042') });
+    await page.getByLabelText('Warehouse').selectOptions('wh-north');
+    await page.getByRole('radio', { name: 'Remove' }).click();
+    // 86 on hand and +14 waiting: 100 can go out, the preview ends at 0, nothing warns.
+    await page.getByLabelText('Quantity to remove').fill('100');
+    await expect.element(page.getByText('On hand here')).toMatchTextContent('Change −100 → 0');
+    await expect.element(page.getByText(/More than/)).not.toBeInTheDocument();
+    // With −80 waiting instead, 10 is already more than will be left.
+    for (const id of Object.keys(outbox.entries)) delete outbox.entries[id];
+    rememberEntry(entryOf({ id: 'ob-out', sku: 'SKU-00042', warehouseId: 'wh-north', delta: -80, reason: 'damaged', state: 'sending' }));
+    await page.getByLabelText('Quantity to remove').fill('10');
+    await expect.element(page.getByText('On hand here')).toMatchTextContent(/Change −10 → [−-]4/);
+    await expect.element(page.getByText(/More than/)).toBeVisible();
+    await page.getByLabelText('Reason').selectOptions('damaged');
+    await userEvent.keyboard('{Enter}');
+    const dialog = page.getByRole('dialog', { name: 'Remove more than is on hand?' });
+    await expect.element(dialog).toMatchTextContent(/On hand 6 → [−-]4/);
   });
 
   it('requires a reason and a positive whole quantity', async () => {

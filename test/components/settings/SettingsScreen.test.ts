@@ -77,7 +77,7 @@ describe('SettingsScreen', () => {
 
   it('saves scanner settings', async () => {
     render(SettingsScreen);
-    await page.getByLabelText('Inter-key limit (ms)').fill('80');
+    await page.getByLabelText('Longest gap between scanner characters (ms)').fill('80');
     await page.getByRole('radio', { name: 'Tab' }).click();
     await page.getByRole('button', { name: 'Save' }).first().click();
     await expect.element(page.getByText(/^Saved\. Scans use/)).toBeVisible();

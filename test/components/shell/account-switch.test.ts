@@ -53,7 +53,7 @@ describe('another account signs in (fake desk)', () => {
 
     await expect.element(card).not.toBeInTheDocument();
     await expect.element(page.getByText('Nothing scanned yet.')).toBeVisible();
-    await expect.element(page.getByTestId('pending-count')).toMatchTextContent('No pending adjustments');
+    await expect.element(page.getByTestId('pending-count')).toMatchTextContent('Nothing waiting to send');
     await lookUp('SKU-00042'); // the new account's own SKU-00042
     await expect.element(card.getByRole('heading', { name: 'SKU-00042', exact: true })).toBeVisible();
     await expect.element(page.getByTestId('adjustment-ob-old')).not.toBeInTheDocument();

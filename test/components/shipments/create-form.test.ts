@@ -91,14 +91,19 @@ describe('Create shipment form in Chromium', () => {
     render(CreateShipmentForm, { oncreated: () => {} });
     await page.getByRole('button', { name: 'Create shipment' }).click();
 
-    await expect.element(page.getByTestId('create-errors')).toMatchTextContent(/fields need attention/);
+    // A short summary and one message, at the first field (which has the focus): not a wall of
+    // "Required" under every empty field of an empty form.
+    await expect.element(page.getByTestId('create-errors')).toMatchTextContent(/^\d+ fields need attention\. The cursor is in the first one; Enter goes on to the next\.$/);
     expect(input('reference').getAttribute('aria-invalid')).toBe('true');
     expect(errorOf('reference')).toBe('Required');
-    expect(errorOf('recipient.address.postalCode')).toBe('Required');
-    expect(errorOf('recipient.address.country')).toBe('Required');
-    expect(errorOf('parcels.0.weightGrams')).toBe('Enter the weight, e.g. 750 g or 1,5 kg');
-    // The first field with a problem has the focus, so the keyboard user starts there.
+    expect(document.querySelectorAll('[data-testid="create-shipment"] .field-error')).toHaveLength(1);
+    expect(errorOf('recipient.address.postalCode')).toBe(null);
+    expect(input('recipient.address.postalCode').getAttribute('aria-invalid')).toBe(null);
     expect(document.activeElement).toBe(input('reference'));
+    // A part begun says what it still lacks.
+    await fill('recipient.name', 'Ada Lovelace');
+    await expect.poll(() => errorOf('recipient.address.postalCode')).toBe('Required');
+    expect(errorOf('recipient.address.country')).toBe('Required');
     await page.screenshot({ path: '../../artifacts/components/create-shipment-errors.png' });
 
     // Messages follow the typing once the worker has tried to submit.

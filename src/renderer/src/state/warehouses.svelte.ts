@@ -24,10 +24,39 @@ export function warehouseName(id: string): string {
   return warehouses.list.find((x) => x.id === id)?.name ?? id;
 }
 
-/** The warehouse this desk stands in (Settings), when it is one of the known warehouses. */
+/**
+ * The warehouse this desk stands in: the one chosen (Settings, or the first-use question), when it
+ * is one of the known warehouses; with only one warehouse, that one (there is nothing to choose).
+ */
 export function deskWarehouseId(): string | null {
   const chosen = settings.value.deskWarehouseId;
-  return chosen && warehouses.list.some((w) => w.id === chosen) ? chosen : null;
+  if (chosen && warehouses.list.some((w) => w.id === chosen)) return chosen;
+  return warehouses.list.length === 1 ? warehouses.list[0]!.id : null;
+}
+
+/** True while nobody has said which of several warehouses this desk is in: the desk asks once. */
+export function deskWarehouseUnasked(): boolean {
+  return warehouses.loaded && warehouses.list.length > 1 && deskWarehouseId() === null;
+}
+
+/** The warehouse last used on this desk in this window (a change booked, a sender filled, a count started). */
+const lastUsed = $state<{ id: string | null }>({ id: null });
+export function rememberWarehouseUsed(id: string): void {
+  lastUsed.id = id;
+}
+
+/**
+ * Where a new change, count or shipment starts, the same for every product: this desk's
+ * warehouse; until one is chosen, the one last used here, else the first by name. A fresh desk
+ * is thus never empty-handed (the sender of a new shipment is filled), and never jumps from
+ * product to product ("where most of it is" did).
+ */
+export function workingWarehouseId(): string | null {
+  const desk = deskWarehouseId();
+  if (desk) return desk;
+  const last = lastUsed.id;
+  if (last && warehouses.list.some((w) => w.id === last)) return last;
+  return [...warehouses.list].sort((a, b) => warehouseLabel(a.id).localeCompare(warehouseLabel(b.id)))[0]?.id ?? null;
 }
 
 /**

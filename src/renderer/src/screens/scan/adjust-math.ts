@@ -1,5 +1,5 @@
 import { m } from '../../i18n/messages';
-import { formatNumber } from '../../ui/format';
+import { formatDelta, formatNumber } from '../../ui/format';
 import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../../../../shared/ipc/records';
 
 /** How the worker states a change: a quantity in, a quantity out, or what they counted on the shelf. */
@@ -38,12 +38,25 @@ export function parseQuantity(text: string, mode: AdjustMode): QuantityCheck {
 
 export type DeltaCheck = { ok: true; delta: number; after: number } | { ok: false; problem: string };
 
-/** The signed change sent to the service; for a count, against the on-hand shown on screen. */
-export function computeDelta(mode: AdjustMode, quantity: number, shownOnHand: number): DeltaCheck {
-  const delta = mode === 'add' ? quantity : mode === 'remove' ? -quantity : quantity - shownOnHand;
-  if (delta === 0) return { ok: false, problem: m.adjust_count_equal({ onHand: formatNumber(shownOnHand) }) };
+/**
+ * The signed change sent to the service, and what will be on hand after it. `waiting` is what this
+ * desk has booked for the same SKU and warehouse but not yet sent (queued or being sent): the shelf
+ * already holds it, so a count is measured against on hand plus waiting (with 793 shown and +7
+ * waiting, a count of 800 books nothing, not another +7), and "after" includes it too.
+ */
+export function computeDelta(mode: AdjustMode, quantity: number, shownOnHand: number, waiting = 0): DeltaCheck {
+  const expected = shownOnHand + waiting;
+  const delta = mode === 'add' ? quantity : mode === 'remove' ? -quantity : quantity - expected;
+  if (delta === 0) {
+    return {
+      ok: false,
+      problem: waiting === 0
+        ? m.adjust_count_equal({ onHand: formatNumber(shownOnHand) })
+        : m.adjust_count_equal_waiting({ onHand: formatNumber(shownOnHand), waiting: formatDelta(waiting), total: formatNumber(expected) }),
+    };
+  }
   if (Math.abs(delta) > MAX_QUANTITY) return { ok: false, problem: m.adjust_too_large({ max: formatNumber(MAX_QUANTITY) }) };
-  return { ok: true, delta, after: shownOnHand + delta };
+  return { ok: true, delta, after: expected + delta };
 }
 
 /** A count that differs this much from what is shown is worth a second look (and a confirmation). */

@@ -149,7 +149,8 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return at;
 }
 
-export type DraftCheck = { ok: true; draft: ShipmentDraft } | { ok: false; errors: Record<string, string> };
+/** `missing`: the fields with an error only because they are still empty. */
+export type DraftCheck = { ok: true; draft: ShipmentDraft } | { ok: false; errors: Record<string, string>; missing: string[] };
 
 /** Parses the form with the contract's ShipmentDraft schema; one message per field (the first). */
 export function checkDraft(form: DraftForm, clientRequestId: string): DraftCheck {
@@ -157,23 +158,54 @@ export function checkDraft(form: DraftForm, clientRequestId: string): DraftCheck
   const parsed = ShipmentDraft.safeParse(candidate);
   if (parsed.success) return { ok: true, draft: parsed.data };
   const errors: Record<string, string> = {};
+  const missing: string[] = [];
   for (const issue of parsed.error.issues) {
     const key = fieldKey(issue.path);
     if (key in errors) continue;
+    const value = valueAt(candidate, issue.path);
+    const empty = value === undefined || (typeof value === 'string' && value.trim() === '');
+    if (empty) missing.push(key);
     if (key === 'carrier' && form.carrier.trim() === '') {
       errors[key] = m.draft_choose_carrier();
       continue;
     }
     if (/^parcels\.\d+\.weightGrams$/.test(key)) {
-      const v = valueAt(candidate, issue.path);
-      errors[key] = v === undefined ? m.draft_enter_weight() : Number.isNaN(v) ? m.draft_weight_format() : describeIssue(issue);
+      errors[key] = value === undefined ? m.draft_enter_weight() : Number.isNaN(value) ? m.draft_weight_format() : describeIssue(issue);
       continue;
     }
     // An empty field is simply missing, whatever rule it would break once filled in.
-    const value = valueAt(candidate, issue.path);
-    errors[key] = value === undefined || (typeof value === 'string' && value.trim() === '') ? m.draft_required() : describeIssue(issue);
+    errors[key] = empty ? m.draft_required() : describeIssue(issue);
   }
-  return { ok: false, errors };
+  return { ok: false, errors, missing };
+}
+
+/** The form's fields as they appear on screen, keyed as `checkDraft`'s errors are. */
+export function fieldOrder(form: DraftForm): string[] {
+  const party = (who: string) => ['name', 'address.line1', 'address.line2', 'address.city', 'address.postalCode', 'address.country'].map((f) => `${who}.${f}`);
+  const parcels = form.parcels.flatMap((_, i) => ['weightGrams', 'dimensionsMm.length', 'dimensionsMm.width', 'dimensionsMm.height'].map((f) => `parcels.${i}.${f}`));
+  return ['reference', 'carrier', 'trackingNumber', ...party('sender'), ...party('recipient'), ...parcels];
+}
+
+/** Whether the worker has put anything into the part of the form `key` belongs to (a party, a parcel, the shipment's own fields). */
+export function partStarted(form: DraftForm, key: string): boolean {
+  const filled = (values: string[]) => values.some((v) => v.trim() !== '');
+  if (key.startsWith('sender.')) return filled(Object.values(form.sender));
+  if (key.startsWith('recipient.')) return filled(Object.values(form.recipient));
+  const parcel = /^parcels\.(\d+)\./.exec(key);
+  if (parcel) return filled(Object.values(form.parcels[Number(parcel[1])] ?? {}));
+  return filled([form.reference, form.carrier, form.trackingNumber]);
+}
+
+/**
+ * The messages to show after a submit: every value that is wrong, but of the fields merely still
+ * empty only the first (where the cursor goes) and those in a part the worker has started. An
+ * empty form so says one thing at a time, not thirteen.
+ */
+export function shownErrors(form: DraftForm, check: DraftCheck): Record<string, string> {
+  if (check.ok) return {};
+  const missing = new Set(check.missing);
+  const first = fieldOrder(form).find((k) => k in check.errors);
+  return Object.fromEntries(Object.entries(check.errors).filter(([key]) => !missing.has(key) || key === first || partStarted(form, key)));
 }
 
 /**

@@ -39,6 +39,19 @@ export function carrierName(code: string | null | undefined): string {
   return CARRIER_NAMES[code.toLowerCase()] ?? code.toUpperCase();
 }
 
+/** Service levels and transport modes in words ("Express", "Rail"), not the service's lower-case codes. */
+const SERVICE_NAMES: Record<string, () => string> = { economy: m.service_economy, standard: m.service_standard, express: m.service_express };
+const MODE_NAMES: Record<string, () => string> = { road: m.mode_road, rail: m.mode_rail, air: m.mode_air, sea: m.mode_sea };
+/** A code the desk has no word for is shown as the service sent it, capitalised. */
+const asWord = (code: string): string => code.charAt(0).toUpperCase() + code.slice(1);
+export function serviceName(code: string | null | undefined): string {
+  if (!code) return '—';
+  return SERVICE_NAMES[code.toLowerCase()]?.() ?? asWord(code);
+}
+export function modeName(code: string): string {
+  return MODE_NAMES[code.toLowerCase()]?.() ?? asWord(code);
+}
+
 /** What a shipment is called on screen: its reference, or its token when it has none. */
 export function shipmentName(s: { reference: string; token: string }): string {
   return s.reference.trim() || s.token;
