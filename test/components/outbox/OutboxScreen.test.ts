@@ -107,7 +107,7 @@ describe('OutboxScreen', () => {
     await expect.element(line).toBeVisible();
     await expect.element(page.getByTestId('outbox-row')).not.toBeInTheDocument();
     await expect.element(line.getByTestId('leg-out')).toMatchTextContent('applied');
-    await expect.element(line.getByTestId('leg-in')).toMatchTextContent('pending');
+    await expect.element(line.getByTestId('leg-in')).toMatchTextContent('waiting to send');
     await line.getByRole('button', { name: /^Undo the move of 4 SKU-00042/ }).click();
     await expect.poll(() => fake.calls.filter((c) => c.channel === 'transfers.undo').map((c) => c.input)).toEqual([{ id: 'trf_1' }]);
     expect(fake.calls.some((c) => c.channel === 'outbox.undo')).toBe(false);
