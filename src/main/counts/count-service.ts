@@ -17,7 +17,7 @@ export interface CountAccount {
   readonly recorder: CatalogRecorder;
   /** The connectivity monitor's judgement. */
   readonly online: boolean;
-  readonly outbox: Pick<Outbox, 'enqueue' | 'get' | 'transaction'>;
+  readonly outbox: Pick<Outbox, 'enqueue' | 'get' | 'transaction' | 'list' | 'idle'>;
   readonly lookup: { lookup(code: string): Promise<LookupResult> };
 }
 
@@ -158,7 +158,12 @@ export class CountService {
     const waiting = counts.toSubmit(row.id);
     let done = all.length - waiting.length;
     this.#progress(row.id, done, all.length);
+    // Changes this desk made that the service has not answered yet are in the count (the shelf
+    // holds what was received) but not in the service's on-hand: a delta against it would book
+    // them twice. Sends under way finish first; a line whose SKU still has one waits.
+    await account.outbox.idle();
     for (const line of waiting) {
+      if (this.#unsettled(account, line.sku, row.warehouse_id)) continue;
       const fresh = await this.#fromService(account, line.sku, row.warehouse_id);
       if (fresh === 'unreachable') break;
       const onHand = fresh ?? 0;
@@ -190,6 +195,17 @@ export class CountService {
       const entry = delta === 0 ? null : account.outbox.enqueue({ sku: line.sku, warehouseId: row.warehouse_id, delta, reason: 'count_correction', ...(note ? { note } : {}) });
       if (!cache.counts.markSubmitted(row.id, line.sku, onHand, entry?.id ?? null, this.#stamp())) throw new Error(`count line ${row.id}/${line.sku} submitted twice`);
     });
+  }
+
+  /** True while an adjustment of this SKU in this warehouse is waiting to send or for its answer. */
+  #unsettled(account: CountAccount, sku: string, warehouseId: string): boolean {
+    let before: string | undefined;
+    for (;;) {
+      const page = account.outbox.list({ states: ['queued', 'sending', 'uncertain'], sku, limit: 200, ...(before ? { before } : {}) });
+      if (page.entries.some((e) => e.warehouseId === warehouseId)) return true;
+      if (page.nextBefore === null) return false;
+      before = page.nextBefore;
+    }
   }
 
   /** The service's on-hand (recorded in the cache), null for a SKU it does not know, or 'unreachable'. */

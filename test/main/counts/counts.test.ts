@@ -3,6 +3,7 @@ import { createDeskCore, type DeskCore, type DeskCoreOptions } from '../../../sr
 import { createKeytarStore } from '../../../src/main/kernel/secrets';
 import type { CountProgress } from '../../../src/shared/ipc/desk-work-records';
 import { adjustElsewhere } from '../../support/another-desk';
+import { IDEMPOTENCY_HORIZON_MS } from '../../../src/shared/api';
 import { ipcClient } from '../composition/support/ipc';
 import { tempDir } from '../composition/support/temp-dir';
 
@@ -88,7 +89,8 @@ describe('stock-take sessions', () => {
     const note = core.sandbox()!.adjustmentsFor(sku(3)).find((a) => a.reason === 'count_correction')?.note;
     expect(note).toMatch(new RegExp(`^\\[by Dee\\] Count ${counted.id}: counted 7, on hand \\d+$`));
     const journal = await ipc.call('journal.search', { kind: 'count', outcome: 'done' });
-    expect(journal.entries.map((e) => e.summary)).toEqual([expect.stringMatching(/adjustments queued/), expect.stringMatching(/^count cnt_\w+ started at /)]);
+    const startAndEnd = journal.entries.filter((e) => e.details?.what === 'count_started' || e.details?.what === 'count_submitted');
+    expect(startAndEnd.map((e) => e.summary)).toEqual([expect.stringMatching(/adjustments queued/), expect.stringMatching(/^count cnt_\w+ started at /)]);
     expect(await ipc.call('counts.current')).toBeNull();
   });
 
@@ -126,5 +128,63 @@ describe('stock-take sessions', () => {
     expect(await ipc.call('counts.current')).toBeNull();
     expect((await ipc.fail('counts.start', { warehouseId: warehouse })).code).toBe('not_signed_in');
     expect((await ipc.fail('counts.scan', { code: sku(1) })).code).toBe('not_signed_in');
+  });
+});
+
+/**
+ * A change this desk made and the service has not answered is on the shelf the worker counts but
+ * not in the service's on-hand: a count submitted then must not book it a second time. An
+ * adjustment whose answer was lost past the idempotency horizon stays `uncertain` until the worker
+ * decides, which holds it unanswered for as long as the test needs.
+ */
+describe('stock-take next to a change still waiting for its answer', () => {
+  const dir = tempDir('desk-counts-waiting-');
+  let offset = 0;
+  let core: DeskCore;
+  let ipc: ReturnType<typeof ipcClient>;
+  afterAll(async () => {
+    await core?.close();
+    dir.remove();
+  });
+
+  it('the count waits for it, and then books only what the shelf adds to both', async () => {
+    core = await createDeskCore({ ...options(dir.path), now: () => new Date(Date.now() + offset) });
+    ipc = ipcClient(core);
+    await ipc.call('sync.now');
+    const sandbox = core.sandbox()!;
+    const warehouse = (await ipc.call('warehouses.list'))[0]!.id;
+    const s = sku(12);
+    const onHandAtService = async (): Promise<number> => {
+      const found = await ipc.call('stock.lookup', { code: s });
+      return found.kind === 'stock' ? (found.stock.levels.find((l) => l.warehouseId === warehouse)?.onHand ?? 0) : NaN;
+    };
+    const start = await onHandAtService();
+
+    // +7 received and booked; the request goes out and its answer never comes back.
+    sandbox.setFaults({ dropRate: 1 });
+    const received = await ipc.call('stock.adjust', { sku: s, warehouseId: warehouse, delta: 7, reason: 'received' });
+    await expect.poll(async () => (await ipc.call('outbox.list', { sku: s })).entries[0], { timeout: 15_000 }).toMatchObject({ id: received.id, state: 'queued', firstSentAt: expect.any(String) });
+    offset = IDEMPOTENCY_HORIZON_MS + 3_600_000;
+    sandbox.advanceClock(offset);
+    sandbox.setFaults({ dropRate: 0 });
+    await ipc.call('sync.now');
+    await expect.poll(async () => (await ipc.call('outbox.list', { sku: s })).entries[0]?.state, { timeout: 15_000 }).toBe('uncertain');
+
+    // The shelf holds the 7: the worker counts start + 7.
+    await ipc.call('counts.start', { warehouseId: warehouse });
+    await ipc.call('counts.set', { sku: s, counted: start + 7 });
+    await ipc.call('counts.decide', { sku: s, decision: 'accepted' });
+    const waiting = await ipc.call('counts.submit');
+    expect(waiting.state).toBe('open');
+    expect(waiting.lines[0]!.submittedAt).toBeNull();
+    expect(sandbox.adjustmentsFor(s).filter((a) => a.reason === 'count_correction')).toEqual([]);
+
+    // The worker sends the received 7 again; once it is applied the count finds nothing to correct.
+    await ipc.call('outbox.resolve', { id: received.id, choice: 'resend' });
+    await expect.poll(async () => (await ipc.call('outbox.list', { sku: s })).entries.find((e) => e.delta === 7)?.state, { timeout: 15_000 }).toBe('applied');
+    expect((await ipc.call('counts.submit')).state).toBe('submitted');
+    await ipc.call('sync.now');
+    expect(sandbox.adjustmentsFor(s).map((a) => [a.reason, a.delta])).toEqual([['received', 7]]);
+    expect(await onHandAtService()).toBe(start + 7);
   });
 });
