@@ -203,7 +203,10 @@ export class ScanDetector {
 
   handleKeydown(event: KeyboardEvent): void {
     // A dead key is still read (by its position): a US-set scanner's `=` is a dead key on QWERTZ.
-    if (event.isComposing || event.key === 'Process') return;
+    // In a text field the OS input method takes it over: Chromium on Linux sends the dead key and
+    // the key after it as 'Process' keys (composing). Inside a burst at scanner speed those are
+    // still the scanner's keys, read by position; otherwise they are a person composing text.
+    if ((event.isComposing || event.key === 'Process') && !(this.#keys > 0 && this.#timeOf(event) - this.#last <= this.#config.maxInterKeyMs)) return;
     // Only the very next key can be the LF of a CR+LF suffix, and only where the scan went.
     const lineEndUntil = this.#lineEndUntil;
     const lineEndTarget = this.#lineEndTarget;
