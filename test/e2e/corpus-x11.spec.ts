@@ -16,7 +16,8 @@ import { openDesk } from './support/page-helpers';
  * desk: xdotool sends each scanner key stroke (the physical key as an X keycode, Shift, Ctrl,
  * AltGr and Alt as key presses) to a headed Chromium on its own Xvfb, driving the harness whose
  * demo data was made to hold the corpus's products and parcels (support/corpus-seed.ts); every
- * case must end on the exact card its label names.
+ * case must end on the exact card its label names. The cases vary the GS key, the suffix, the focus
+ * (the scan box or the Scan tab's button: the box's own detector or the window-wide one) and Caps Lock.
  *
  * The Xvfb runs with -noreset: without it, it resets its keymap to `us` each time its last client
  * goes (the setxkbmap that set the layout is such a client), which is why the layouts once seemed
@@ -25,7 +26,7 @@ import { openDesk } from './support/page-helpers';
  * Time: the whole corpus on the US desk; on AZERTY and QWERTZ a stratified subset, for a US-set
  * scanner every kind of label, every character the corpus holds and every label with a GS (57),
  * for one set to the desk's layout every character and every GS label (32): three layouts times
- * the whole corpus would take about 7 minutes here, too long for the suite (docs/scanning.md).
+ * the whole corpus would take about 6 minutes here, too long for the suite (docs/scanning.md).
  * Last, the scanner setup check in Settings, scanned with X keys, a screenshot of each step.
  */
 
@@ -49,7 +50,7 @@ function xdotoolArgs(strokes: KeyStroke[]): string[] {
   const args: string[] = [];
   let keys: string[] = [];
   const flush = (): void => {
-    if (keys.length) args.push('key', '--delay', '4', ...keys);
+    if (keys.length) args.push('key', '--delay', '2', ...keys);
     keys = [];
   };
   for (const s of strokes) {
@@ -101,6 +102,8 @@ interface Case {
   gs: GsMode;
   suffix: SuffixMode;
   focus: 'scan box' | 'button';
+  /** Caps Lock on at the desk while the scanner types (X's lock applies to letters only, on us, fr and de alike). */
+  capsLock: boolean;
 }
 
 const SUFFIX_SETTING: Record<SuffixMode, Settings['scanner']['suffix']> = { enter: 'Enter', 'cr-lf': 'Enter', 'enter-ctrl-j': 'Enter', tab: 'Tab', none: 'None' };
@@ -134,6 +137,7 @@ function casesOf(indexes: number[], offset: number): Case[] {
       gs: hasGs ? GS_BY_X[(k + offset) % GS_BY_X.length]! : 'dropped',
       suffix: SUFFIXES[(k + offset) % SUFFIXES.length]!,
       focus: (k + offset) % 2 === 0 ? 'scan box' : 'button',
+      capsLock: (k + offset) % 9 === 4,
     };
   });
 }
@@ -193,11 +197,11 @@ test.describe('the label corpus as real X key events on US, AZERTY and QWERTZ de
       const group = cases.filter((c) => SUFFIX_SETTING[c.suffix] === suffixSetting);
       if (!group.length) continue;
       // Without a suffix a scan ends when the keys stop for twice the limit: a tighter limit than
-      // openDesk's 500 ms keeps those cases short (xdotool's keys come 4 ms apart).
+      // openDesk's 500 ms keeps those cases short (xdotool's keys come 2 ms apart, as fast wedges type).
       await configure(page, { suffix: suffixSetting, gsKey: 'F9', scannerLayout, maxInterKeyMs: suffixSetting === 'None' ? 150 : 500 });
       for (const c of group) {
         const code = c.label.text.trim();
-        const where = `${c.label.name} ${JSON.stringify(c.label.text)} (${scanner}-set scanner, ${desk} desk, GS ${c.gs}, suffix ${c.suffix}, focus on the ${c.focus})`;
+        const where = `${c.label.name} ${JSON.stringify(c.label.text)} (${scanner}-set scanner, ${desk} desk, GS ${c.gs}, suffix ${c.suffix}, focus on the ${c.focus}${c.capsLock ? ', Caps Lock on' : ''})`;
         let t = Date.now();
         const lap = (stage: keyof Stages): void => {
           const now = Date.now();
@@ -206,7 +210,9 @@ test.describe('the label corpus as real X key events on US, AZERTY and QWERTZ de
         };
         await placeFocus(page, c.focus);
         lap('focus');
-        const args = xdotoolArgs(wedgeStrokes(c.label.text, { scanner, desk, gs: c.gs, suffix: c.suffix }));
+        const keys = xdotoolArgs(wedgeStrokes(c.label.text, { scanner, desk, gs: c.gs, suffix: c.suffix, capsLock: c.capsLock }));
+        // Caps Lock toggled on before the scan and off after it, in the same send
+        const args = c.capsLock ? ['key', 'Caps_Lock', ...keys, 'key', 'Caps_Lock'] : keys;
         // xdotool itself can stall mid-label on a loaded machine; the desk then rightly reads two
         // bursts (a refusal and the tail). That is the sender's timing, not the label's content:
         // such a send is repeated, at most twice, and counted.
