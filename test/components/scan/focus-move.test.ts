@@ -170,7 +170,7 @@ describe('a scan across the focus move into the scan box', () => {
     expect(box.value).toBe('');
   });
 
-  it('types a carried burst the scanner spoilt (an unread key, a wrong suffix) into the box instead of refusing it', () => {
+  it('types a carried burst that ends on the wrong suffix (Tab) into the box instead of refusing it, and lets the Tab through', () => {
     type(document.body, 'ABC', 3);
     box.focus();
     type(box, '123', 3);
