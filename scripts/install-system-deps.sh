@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # System packages Warehouse Desk needs on Debian/Ubuntu: libsecret (keytar's build and runtime),
 # a Secret Service and D-Bus for the keychain tests, Chromium for the end-to-end run, Xvfb for
-# anything that needs a display, poppler-utils (pdftoppm) for the label tests. Safe to run again: apt skips what is there.
+# anything that needs a display, xdotool, x11-xkb-utils (setxkbmap) and xkb-data (the layouts it sets)
+# for the X key replay, poppler-utils (pdftoppm) for the label tests. Safe to run again: apt skips what is there.
 set -euo pipefail
-packages=(libsecret-1-dev libsecret-tools gnome-keyring dbus dbus-daemon chromium xvfb xdotool x11-xkb-utils poppler-utils python3 make g++)
+packages=(libsecret-1-dev libsecret-tools gnome-keyring dbus dbus-daemon chromium xvfb xdotool x11-xkb-utils xkb-data poppler-utils python3 make g++)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -15,7 +15,16 @@ export type Expected =
   | { kind: 'tracking'; carrier: CarrierId; trackingNumber: string }
   | { kind: 'sku'; sku: string }
   | { kind: 'shipment'; token: string }
-  | { kind: 'invalid'; problem: RegExp };
+  | {
+      kind: 'invalid';
+      problem: RegExp;
+      /**
+       * 'lookup': the parser reads a retail code with a wrong check digit (kind gtin, checkDigitOk
+       * false) and the lookup refuses it once no numeric SKU of those digits exists. Otherwise the
+       * parser itself refuses it.
+       */
+      refusedBy?: 'lookup';
+    };
 
 export interface LabelCase {
   /** What the label is, for the test's name. */
@@ -232,6 +241,10 @@ for (let i = 0; i < 3; i++) {
   add(`SSCC with a wrong check digit #${i + 1}`, `(00)${wrongCheck(sscc)}`, { kind: 'invalid', problem: /check digit of SSCC/ });
 }
 add('UPS with a wrong check digit', `${ups().slice(0, -1)}X`, { kind: 'invalid', problem: /check digit of UPS/ });
+// A plain EAN-13 whose last digit is wrong (a misread, or a label printed wrong): the parser cannot
+// refuse it alone (13 digits may be a numeric SKU), the lookup does once no such SKU exists.
+const misprinted = wrongCheck(withCheck('400123456789'));
+add(`EAN-13 with a wrong check digit ${misprinted}`, misprinted, { kind: 'invalid', problem: new RegExp(`^the check digit of barcode ${misprinted} is wrong$`), refusedBy: 'lookup' });
 add('GS1 expiry month 13', `(01)${withCheck('0400638133393')}(17)261315`, { kind: 'invalid', problem: /not a date/ });
 add('GS1 lot with its separator lost before a serial', `]C101${withCheck('0400638133393')}10LOT123456789012345621SN1`, { kind: 'invalid', problem: /separator/ });
 

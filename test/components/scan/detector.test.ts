@@ -95,6 +95,31 @@ describe('ScanDetector (key timing, physical keys)', () => {
     expect(scans.map((s) => s.code)).toEqual(['ABCD1234']);
   });
 
+  it('attached to a field, reads the dead key an input method turned into Process keys inside a scan, and leaves a person composing alone', () => {
+    // Chromium on Linux, QWERTZ desk, US-set scanner: `=` is the dead acute there; in a text field
+    // the input method reports it and the key after it as 'Process' (seen with real X keys).
+    detach();
+    const input = host.querySelector('input')!;
+    detector = new ScanDetector({ config, onScan: (s) => scans.push(s), now: time.now, schedule: time.schedule, ignoreTextEntry: false });
+    detach = detector.attach(input);
+    scanInto(input, time, '17', { suffix: null, gapMs: 3 });
+    keydown(input, { key: 'Process', code: 'Equal', keyCode: 229 });
+    time.advance(3);
+    keydown(input, { key: 'Process', code: 'Digit2', keyCode: 229, isComposing: true });
+    time.advance(3);
+    scanInto(input, time, '50715', { gapMs: 3 });
+    expect(scans.map((s) => [s.code, s.reading])).toEqual([['17=250715', 'us']]);
+    // a person composing (a dead key, then a letter, at a person's pace) is the field's
+    time.advance(1000);
+    keydown(input, { key: 'Process', code: 'Equal', keyCode: 229 });
+    time.advance(300);
+    keydown(input, { key: 'Process', code: 'KeyE', keyCode: 229, isComposing: true });
+    time.advance(300);
+    const enter = keydown(input, { key: 'Enter', code: 'Enter' });
+    expect(enter.defaultPrevented).toBe(false);
+    expect(scans).toHaveLength(1);
+  });
+
   it('ignores bursts shorter than the minimum length (Enter passes through)', () => {
     const events = scanInto(document.body, time, 'AB1');
     expect(scans).toEqual([]);

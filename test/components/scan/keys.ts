@@ -44,6 +44,9 @@ export function keyFor(ch: string): { key: string; code: string; shiftKey: boole
     _: { code: 'Minus', shiftKey: true },
     '.': { code: 'Period', shiftKey: false },
     ' ': { code: 'Space', shiftKey: false },
+    '(': { code: 'Digit9', shiftKey: true },
+    ')': { code: 'Digit0', shiftKey: true },
+    '%': { code: 'Digit5', shiftKey: true },
   };
   const k = table[ch];
   if (!k) throw new Error(`no key for ${ch}`);

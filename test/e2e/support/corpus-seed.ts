@@ -3,7 +3,7 @@ import type { LabelCase } from '../../corpus/labels';
 
 /** The card a worker must see after scanning a corpus label on a desk whose demo data holds it. */
 export type ExpectedCard =
-  | { kind: 'stock'; sku: string; lot?: string; serial?: string; count?: number }
+  | { kind: 'stock'; sku: string; lot?: string; expiry?: string; serial?: string; count?: number }
   | { kind: 'shipment'; token: string }
   | { kind: 'not_found' }
   | { kind: 'invalid'; problem: RegExp };
@@ -12,7 +12,7 @@ export type ExpectedCard =
  * Makes the demo sandbox's data hold what the corpus's labels name, by writing its SQLite file
  * (the corpus's numbers are made up from the published formats, so no generated demo product or
  * parcel has them): each GTIN becomes a barcode of a demo product, each SSCC and tracking number
- * is given to a demo shipment of the desk's owner. Returns the card each label must end on.
+ * is given to a demo shipment of the desk's owner, and so is each shipment token. Returns the card each label must end on.
  */
 export function seedCorpus(dbPath: string, deskShipmentToken: string, labels: readonly LabelCase[]): ExpectedCard[] {
   const db = new Database(dbPath);
@@ -26,6 +26,7 @@ export function seedCorpus(dbPath: string, deskShipmentToken: string, labels: re
     const skuExists = db.prepare<[number, string], { sku: string }>('SELECT sku FROM products WHERE owner_id = ? AND upper(sku) = upper(?)');
     const setTracking = db.prepare('UPDATE shipments SET tracking_number = ? WHERE seq = ?');
     const setParcels = db.prepare('UPDATE shipments SET parcels = ? WHERE seq = ?');
+    const setToken = db.prepare('UPDATE shipments SET token = ? WHERE seq = ?');
     const tokenOfLabel = new Map<string, string>();
     let nextShipment = 0;
     const shipmentFor = (label: string, write: (shipment: { seq: number; parcels: string }) => void): string => {
@@ -45,7 +46,7 @@ export function seedCorpus(dbPath: string, deskShipmentToken: string, labels: re
             const product = products[i % products.length]!;
             addBarcode.run(owner, e.gtin14, product.seq, e.gtin14);
             const sku = skuOfGtin.get(owner, e.gtin14)!.sku;
-            return { kind: 'stock', sku, ...(e.lot ? { lot: e.lot } : {}), ...(e.serial ? { serial: e.serial } : {}), ...(e.count !== undefined ? { count: e.count } : {}) };
+            return { kind: 'stock', sku, ...(e.lot ? { lot: e.lot } : {}), ...(e.expiry ? { expiry: e.expiry } : {}), ...(e.serial ? { serial: e.serial } : {}), ...(e.count !== undefined ? { count: e.count } : {}) };
           }
           case 'sscc':
             return {
@@ -63,6 +64,8 @@ export function seedCorpus(dbPath: string, deskShipmentToken: string, labels: re
             return stock ? { kind: 'stock', sku: stock.sku } : { kind: 'not_found' };
           }
           case 'shipment':
+            // A demo shipment takes the label's token (the token is the shipment's only key at the service).
+            shipmentFor(`token ${e.token}`, (s) => setToken.run(e.token, s.seq));
             return { kind: 'shipment', token: e.token };
           case 'invalid':
             return { kind: 'invalid', problem: e.problem };

@@ -6,8 +6,8 @@ import type { DeskApi } from '../../../src/shared/ipc/desk-api';
 /**
  * Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types),
  * then lets the page's own answer to the blur run (the Scan screen sends the focus home a task
- * later) before the test types: a real scan does not arrive in the same millisecond as a blur,
- * and one whose first keys land before that move and the rest after is cut in two (docs/scanning.md).
+ * later) before the test types, so the typed text meets a page at rest. (A burst across that move
+ * is read whole since the window-wide detector carries it into the scan box: scan-focus-move.spec.ts.)
  */
 export const BLUR_FOCUS = 'new Promise((settled) => { document.activeElement?.blur?.(); setTimeout(settled, 0); })';
 

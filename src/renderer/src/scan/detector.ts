@@ -2,7 +2,7 @@
 import { m } from '../i18n/messages';
 import { formatNumber } from '../ui/format';
 import { evidenceOf, GS, isControlChar, isGroupSeparatorKey, isLineEndKey, keyName, MODIFIER_KEYS, readKey, type KeyReading } from './key-map';
-import { isTextEntry, keyTarget } from './text-entry';
+import { isScanTarget, isTextEntry, keyTarget, typeInto } from './text-entry';
 import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
 
 /**
@@ -10,6 +10,15 @@ import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
  * few milliseconds between keys and ends it with Enter (or Tab); a person cannot type five keys
  * each under ~50 ms apart. The detector listens on the window in the capture phase, so a scan is
  * caught wherever the focus is, except in a text field, where the characters belong to the field.
+ *
+ * One exception: a burst already under way outside any field carries on into a field marked as a
+ * scan target (the scan box), because the Scan screen sends the focus there a task after it falls
+ * on the page, and a scan whose first keys come before that move and the rest after would else be
+ * cut in two (its head dropped here, its tail read by the scan box). The carried keys are
+ * swallowed; if the burst ends as a scan, nothing was typed; if it ends any other way (too short,
+ * too slow, a key that is no character, a refusal), all its characters are typed into that field,
+ * as the person who may have typed them meant: no keystroke is lost (a person's keys can reach a
+ * loaded page in clumps that look as fast as a scanner's).
  *
  * Pure TypeScript over KeyboardEvents: the clock and the timer are injectable so tests drive it
  * with synthetic events and fake time.
@@ -129,6 +138,10 @@ export class ScanDetector {
   /** Until then, an Enter or Ctrl+J is the rest of a CR+LF suffix, not a person's key. */
   #lineEndUntil = -Infinity;
   #lineEndTarget: EventTarget | null = null;
+  /** The scan target this burst's keys are landing in after starting outside it (see the class comment). */
+  #carry: HTMLInputElement | null = null;
+  /** The burst's characters as the desk typed them, to hand to `#carry` if the burst is no scan. */
+  #typed = '';
 
   constructor(options: ScanDetectorOptions) {
     this.#options = options;
@@ -161,6 +174,8 @@ export class ScanDetector {
     this.#keys = 0;
     this.#unreadable = [];
     this.#altDigits = '';
+    this.#carry = null;
+    this.#typed = '';
     this.#cancelIdle?.();
     this.#cancelIdle = null;
   }
@@ -188,7 +203,10 @@ export class ScanDetector {
 
   handleKeydown(event: KeyboardEvent): void {
     // A dead key is still read (by its position): a US-set scanner's `=` is a dead key on QWERTZ.
-    if (event.isComposing || event.key === 'Process') return;
+    // In a text field the OS input method takes it over: Chromium on Linux sends the dead key and
+    // the key after it as 'Process' keys (composing). Inside a burst at scanner speed those are
+    // still the scanner's keys, read by position; otherwise they are a person composing text.
+    if ((event.isComposing || event.key === 'Process') && !(this.#keys > 0 && this.#timeOf(event) - this.#last <= this.#config.maxInterKeyMs)) return;
     // Only the very next key can be the LF of a CR+LF suffix, and only where the scan went.
     const lineEndUntil = this.#lineEndUntil;
     const lineEndTarget = this.#lineEndTarget;
@@ -196,13 +214,24 @@ export class ScanDetector {
       this.#lineEndUntil = -Infinity;
       this.#lineEndTarget = null;
     }
-    if ((this.#options.ignoreTextEntry ?? true) && isTextEntry(keyTarget(event))) {
-      this.reset();
-      return;
+    const t = this.#timeOf(event);
+    const target = keyTarget(event);
+    if ((this.#options.ignoreTextEntry ?? true) && isTextEntry(target)) {
+      // The LF of a CR+LF whose CR ended a scan carried into this field.
+      if (this.#keys === 0 && isLineEndKey(event) && t <= lineEndUntil && target === lineEndTarget) {
+        swallow(event);
+        return;
+      }
+      if (!this.#carriesInto(target, event, t)) {
+        // A carried burst that stops here ended by its timing (a scan only without a suffix).
+        if (this.#carry) this.#endBurst();
+        else this.reset();
+        return;
+      }
+      this.#carry = target;
     }
     if (MODIFIER_KEYS.has(event.key)) return;
 
-    const t = this.#options.now ? this.#options.now() : event.timeStamp > 0 ? event.timeStamp : this.#now();
     if (this.#altDigits && !(event.altKey && /^Numpad[0-9]$/.test(event.code))) this.#flushAltCode(t);
     const limit = this.#config.maxInterKeyMs;
     const lineEnd = isLineEndKey(event);
@@ -227,7 +256,12 @@ export class ScanDetector {
       withinLimit: gap === null || inBurst,
       ended: isSuffix || isOtherEnd,
     });
-    if (this.#keys > 0 && !inBurst) this.#endBurst();
+    if (this.#keys > 0 && !inBurst) {
+      const carried = this.#carry !== null;
+      this.#endBurst();
+      // The burst was carried into a field: a late key is the field's, not a new window-wide burst.
+      if (carried) return;
+    }
 
     if (isSuffix || isOtherEnd) {
       if (inBurst && this.#complete(t, isOtherEnd ? keyName(event) : null)) {
@@ -237,11 +271,12 @@ export class ScanDetector {
           this.#lineEndTarget = keyTarget(event);
         }
       }
-      this.reset();
+      // Not a scan: a carried burst's keys are typed into its field before this key reaches it.
+      this.#abandon();
       return;
     }
     if (event.repeat) {
-      this.reset();
+      this.#abandon();
       return;
     }
     // Alt+keypad digits: an Alt code, read when Alt is released.
@@ -262,8 +297,10 @@ export class ScanDetector {
       // Outside a burst this is a person's shortcut or navigation key (in a field: Backspace,
       // arrows); inside a window-wide burst, an unreadable key the scanner sent (an unmapped
       // control character, an F-key...).
-      if (!inBurst || inField) {
-        this.reset();
+      // In the scan box a person's Backspace or arrow is the field's, as it would be to the
+      // scan box's own detector: the carried keys are typed there first.
+      if (!inBurst || inField || this.#carry) {
+        this.#abandon();
         return;
       }
       this.#append({ us: REPLACEMENT, desk: REPLACEMENT }, t);
@@ -278,7 +315,32 @@ export class ScanDetector {
     // Window-wide, the first key might be a person's; the following fast ones are the scanner's
     // and must not reach the page (Space would press a focused button, F5 would reload).
     if (inBurst && !inField) swallow(event);
+    if (!gs && !event.ctrlKey && !event.metaKey && [...event.key].length === 1 && this.#typed.length <= this.#maxCodeLength + this.#config.prefix.length) this.#typed += event.key;
     this.#append(read, t);
+  }
+
+  #timeOf(event: KeyboardEvent): number {
+    return this.#options.now ? this.#options.now() : event.timeStamp > 0 ? event.timeStamp : this.#now();
+  }
+
+  /**
+   * Whether a key landing in a text field continues this window-wide burst: only in a scan target,
+   * only while the burst is under way at scanner speed, and only in the one field it went into.
+   */
+  #carriesInto(target: EventTarget | null, event: KeyboardEvent, t: number): target is HTMLInputElement {
+    if (!isScanTarget(target) || this.#keys === 0) return false;
+    if (this.#carry !== null && this.#carry !== target) return false;
+    const limit = this.#config.maxInterKeyMs;
+    const allowed = MODIFIER_KEYS.has(event.key) || this.#isSuffix(event) ? limit * SUFFIX_GRACE_FACTOR : limit;
+    return t - this.#last <= allowed;
+  }
+
+  /** Ends the burst as no scan: a burst carried into a scan target has its characters typed there. */
+  #abandon(): void {
+    const field = this.#carry;
+    const typed = this.#typed;
+    this.reset();
+    if (field) typeInto(field, typed);
   }
 
   #flushAltCode(t: number): void {
@@ -350,7 +412,7 @@ export class ScanDetector {
           : m.scan_reject_no_suffix({ keys: this.#keys, suffix }),
       );
     }
-    this.reset();
+    this.#abandon();
   }
 
   /** The suffix came in time. Returns true when the burst was a scanner's (scan or refusal). */
@@ -358,29 +420,23 @@ export class ScanDetector {
     const prefix = this.#config.prefix;
     if (this.#codeKeys() < this.#config.minLength) return false;
     if (this.#keys > this.#maxCodeLength + prefix.length) {
-      this.#reject('too_long', m.scan_reject_too_long({ keys: formatNumber(this.#keys), max: this.#maxCodeLength }));
-      return true;
+      return this.#reject('too_long', m.scan_reject_too_long({ keys: formatNumber(this.#keys), max: this.#maxCodeLength }));
     }
     if (wrongEnd) {
-      this.#reject(
+      return this.#reject(
         'wrong_suffix',
         this.#config.suffix === 'None' ? m.scan_reject_wrong_suffix_none({ key: wrongEnd }) : m.scan_reject_wrong_suffix({ key: wrongEnd, expected: this.#config.suffix }),
       );
-      return true;
     }
     if (this.#unreadable.length > 0) {
-      this.#reject('unreadable', m.scan_reject_unreadable({ keys: this.#unreadable.join(', ') }));
-      return true;
+      return this.#reject('unreadable', m.scan_reject_unreadable({ keys: this.#unreadable.join(', ') }));
     }
     const reading = this.#reading();
     let code = reading === 'us' ? this.#us : this.#desk;
     let other = reading === 'us' ? this.#desk : this.#us;
     if (prefix) {
       const matches = [...prefix].every((p, i) => this.#us[i] === p || this.#desk[i] === p);
-      if (!matches) {
-        this.#reject('missing_prefix', m.scan_reject_missing_prefix({ prefix }));
-        return true;
-      }
+      if (!matches) return this.#reject('missing_prefix', m.scan_reject_missing_prefix({ prefix }));
       code = code.slice(prefix.length);
       other = other.slice(prefix.length);
     }
@@ -400,10 +456,19 @@ export class ScanDetector {
     return true;
   }
 
-  #reject(reason: RejectReason, message: string): void {
+  /**
+   * Refuses the burst and returns true; a burst carried into a scan target is not refused but
+   * typed there (it may be a person's), and false is returned.
+   */
+  #reject(reason: RejectReason, message: string): boolean {
+    if (this.#carry) {
+      this.#abandon();
+      return false;
+    }
     const burst: RejectedBurst = { reason, keys: this.#keys, message, preview: previewOf(this.#reading() === 'us' ? this.#us : this.#desk), unreadableKeys: [...this.#unreadable] };
     this.reset();
     this.#options.onReject?.(burst);
+    return true;
   }
 }
 

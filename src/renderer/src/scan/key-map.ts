@@ -117,7 +117,8 @@ export function readKey(e: KeyLike): KeyReading {
  */
 export function evidenceOf(e: KeyLike): Evidence {
   // The desk's layout has no character there without a second key: a layout-following scanner never sends that.
-  if (e.key === 'Dead') return 'us';
+  // (In a text field an input method may report the dead key, and the key after it, as 'Process'.)
+  if (e.key === 'Dead' || e.key === 'Process') return 'us';
   const key = singleChar(e.key);
   if (key === null) return null;
   const digit = /^Digit([0-9])$/.exec(e.code)?.[1];

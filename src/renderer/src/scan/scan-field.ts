@@ -1,5 +1,6 @@
 import type { Attachment } from 'svelte/attachments';
 import { ScanDetector, type DetectedScan, type RejectedBurst, type ScannerConfig } from './detector';
+import { SCAN_TARGET_ATTRIBUTE } from './text-entry';
 
 /**
  * For the few text fields where a scan is never meant as typing. Keys typed into a text field
@@ -10,6 +11,8 @@ import { ScanDetector, type DetectedScan, type RejectedBurst, type ScannerConfig
  *   4,006,381,333,931.
  * The burst's keys do type into the field (until the suffix nobody knows it is a scan, and a fast
  * typist's keys must never be eaten); the value from before the burst is put back once it is.
+ * A `replace` field is also a scan target for the window-wide detector: a burst begun outside any
+ * field carries on into it when the focus moves there mid-burst (detector.ts).
  */
 export function scanField(opts: {
   config: ScannerConfig;
@@ -18,6 +21,7 @@ export function scanField(opts: {
   onReject?: (burst: RejectedBurst) => void;
 }): Attachment<HTMLInputElement> {
   return (input) => {
+    if (opts.mode === 'replace') input.setAttribute(SCAN_TARGET_ATTRIBUTE, '');
     let before = input.value;
     const setValue = (value: string): void => {
       input.value = value;
