@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { expect, test } from './support/harness-fixture';
+import { matchBaseline } from './support/baseline';
 import { openDesk, restMouse, scanCode, seriousA11yProblems } from './support/page-helpers';
 
 /** The CSV a download holds, read back by a CSV parser; the byte order mark checked first. */
@@ -39,7 +40,7 @@ test('who is at the desk: added by keyboard, switched by a badge scan, recorded 
   const dialog = page.getByRole('dialog', { name: 'Who is at the desk?' });
   expect(await seriousA11yProblems(page, 'dialog')).toEqual([]);
   await restMouse(page);
-  await desk.screenshot(page, 'workers');
+  await matchBaseline(page, desk, 'workers');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -69,7 +70,7 @@ test('who is at the desk: added by keyboard, switched by a badge scan, recorded 
   expect(await seriousA11yProblems(page, 'main')).toEqual([]);
   await page.getByLabel('SKU').fill('');
   await restMouse(page);
-  await desk.screenshot(page, 'journal');
+  await matchBaseline(page, desk, 'journal');
 
   await page.getByRole('combobox', { name: 'Worker', exact: true }).selectOption('Ana Díaz');
   const [journalFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import { decodePng, pdfToPngs } from '../main/labels/support/decode';
 import { expect, test } from './support/harness-fixture';
+import { matchBaseline } from './support/baseline';
 import { openDesk, scanCode, seriousA11yProblems } from './support/page-helpers';
 
 /**
@@ -43,7 +44,7 @@ test.describe('labels', () => {
     await dialog.getByTestId('print-expiry').fill('2027-06-30');
     await dialog.getByRole('radio', { name: /57 × 32 mm/ }).check();
     await dialog.getByTestId('print-copies').fill('2');
-    await desk.screenshot(page, 'labels-dialog-product');
+    await matchBaseline(page, desk, 'labels-dialog-product');
     expect(await seriousA11yProblems(page, '[data-testid="print-labels"]')).toEqual([]);
 
     await dialog.getByTestId('print-pdf').click();

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { expect, test } from './support/harness-fixture';
+import { matchBaseline } from './support/baseline';
 import { openDesk, restMouse, scanCode, seriousA11yProblems } from './support/page-helpers';
 
 test('transfer: one action moves stock as two linked adjustments; a refused out leg moves nothing and says so', async ({ page, desk }) => {
@@ -31,7 +32,7 @@ test('transfer: one action moves stock as two linked adjustments; a refused out 
   expect(await seriousA11yProblems(page, 'main')).toEqual([]);
   await panel.scrollIntoViewIfNeeded();
   await restMouse(page);
-  await desk.screenshot(page, 'transfer');
+  await matchBaseline(page, desk, 'transfer');
 });
 
 test('transfer: an in leg refused says which leg and what to do; Undo puts the stock back into the source, once', async ({ page, desk }) => {
@@ -64,7 +65,7 @@ test('transfer: an in leg refused says which leg and what to do; Undo puts the s
   expect(sandbox.adjustmentsFor('WD-000031').map((a) => [a.warehouseId, a.delta])).toEqual([[from, -1]]);
   await panel.scrollIntoViewIfNeeded();
   await restMouse(page);
-  await desk.screenshot(page, 'transfer-in-refused');
+  await matchBaseline(page, desk, 'transfer-in-refused');
 
   await line.getByRole('button', { name: /^Undo the move of 1 WD-000031/ }).click();
   await expect(panel.getByTestId('transfer-undone')).toHaveCount(1, { timeout: 15_000 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { IDEMPOTENCY_HORIZON_MS } from '../../src/shared/api';
 import { expect, test } from './support/harness-fixture';
+import { matchBaseline } from './support/baseline';
 import { openDesk, restMouse, scanCode, seriousA11yProblems } from './support/page-helpers';
 
 /**
@@ -63,7 +64,7 @@ test('uncertain adjustment: answer lost, past the horizon the Outbox asks the wo
   await expect(card.getByRole('button', { name: "Don't send" })).toBeFocused();
   expect(await seriousA11yProblems(page, 'main')).toEqual([]);
   await restMouse(page);
-  await desk.screenshot(page, 'outbox-uncertain');
+  await matchBaseline(page, desk, 'outbox-uncertain');
 
   // The stock shows it never arrived: the worker sends it again, as a new request.
   await card.getByRole('button', { name: 'Send again' }).click();

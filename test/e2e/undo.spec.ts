@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
+import { matchBaseline } from './support/baseline';
 import { openDesk, restMouse, scanCode, seriousA11yProblems } from './support/page-helpers';
 
 async function adjust(page: Page, code: string, add: number): Promise<void> {
@@ -52,5 +53,5 @@ test('undo: an applied adjustment is reversed by a linked one, an unsent one is 
   await expect(page.getByTestId('outbox-row').filter({ hasText: 'WD-000020' }).filter({ hasText: 'Undone by a later adjustment' })).toHaveCount(1);
   await expect(page.getByTestId('outbox-row').filter({ hasText: 'WD-000020' }).filter({ hasText: 'Undo of an earlier adjustment' })).toHaveCount(1);
   await restMouse(page);
-  await desk.screenshot(page, 'undo-outbox');
+  await matchBaseline(page, desk, 'undo-outbox');
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CatalogCache } from '../kernel/cache';
 import { outcomeUnknownFailure, type Outbox } from '../outbox';
 import { signNote } from '../workers';
-import type { Transfer, TransferInput, TransferState } from '../../shared/ipc/desk-work-records';
+import type { Transfer, TransferAdvice, TransferInput, TransferState } from '../../shared/ipc/desk-work-records';
 import type { OutboxEntry } from '../../shared/ipc/records';
 import { failure } from '../../shared/ipc/result';
 import { outcomeUnknown } from '../../shared/outbox-outcome';
@@ -189,14 +189,9 @@ export class TransferService {
     const back = row.undone_at ? this.#deps.cache.transfers.reversalOf(row.id) : null;
     const undoneBy = back?.id ?? null;
     const reversal = row.undone_at && !back ? this.#reversalEntry(account, row) : null;
-    const judged = this.#judge(row, out, inLeg, reversal);
-    let { advice } = judged;
-    if (back) {
-      // Undone by a transfer back: while that one is stuck, this one says so.
-      const backView = this.#view(account, back);
-      if (backView.advice) advice = `The undo (transfer ${back.id}) did not go through: ${backView.advice}`;
-    }
-    const { state } = judged;
+    const { state, advice: own } = this.#judge(out, inLeg, reversal, row.undone_at !== null);
+    // Undone by a transfer back: while that one is stuck, this one says so.
+    const advice = back && this.#view(account, back).advice !== null ? 'undo_stuck' : own;
     return {
       id: row.id,
       sku: row.sku,
@@ -221,43 +216,15 @@ export class TransferService {
     return undoId ? account.outbox.get(undoId) : null;
   }
 
-  #judge(row: TransferRow, out: OutboxEntry, inLeg: OutboxEntry | null, reversal: OutboxEntry | null): { state: TransferState; advice: string | null } {
-    const from = this.#deps.warehouseCode(row.from_warehouse);
-    const to = this.#deps.warehouseCode(row.to_warehouse);
-    if (row.undone_at !== null) {
-      if (reversal?.state === 'rejected') {
-        return { state: 'undone', advice: `The undo could not put ${row.quantity} back into ${from}${reversal.lastError ? ` (${reversal.lastError.message})` : ''}. Retry it in the outbox.` };
-      }
-      return { state: 'undone', advice: null };
-    }
-    if (out.state === 'uncertain') {
-      return {
-        state: 'uncertain',
-        advice: `Whether ${from} gave ${row.quantity} is not known: its answer was lost long ago. Decide in the outbox: if the stock shows it was applied, say so and the ${row.quantity} are booked into ${to}.`,
-      };
-    }
-    if (out.state === 'rejected' && outcomeUnknown(out)) {
-      return {
-        state: 'uncertain',
-        advice: `The service's answer to ${from} giving ${row.quantity} could not be read: it may have been applied. Retry the out leg in the outbox (it goes with the same key, so never twice).`,
-      };
-    }
-    if (out.state === 'rejected') {
-      const why = out.lastError?.code === 'insufficient_stock' ? ' (it does not hold that many)' : out.lastError ? ` (${out.lastError.message})` : '';
-      return { state: 'out_refused', advice: `Nothing was moved: ${from} refused giving ${row.quantity}${why}. Retry the transfer's out leg in the outbox once the stock is there, or discard it.` };
-    }
+  #judge(out: OutboxEntry, inLeg: OutboxEntry | null, reversal: OutboxEntry | null, undone: boolean): { state: TransferState; advice: TransferAdvice | null } {
+    if (undone) return { state: 'undone', advice: reversal?.state === 'rejected' ? 'undo_refused' : null };
+    if (out.state === 'uncertain') return { state: 'uncertain', advice: 'out_unknown' };
+    if (out.state === 'rejected' && outcomeUnknown(out)) return { state: 'uncertain', advice: 'out_unreadable' };
+    if (out.state === 'rejected') return { state: 'out_refused', advice: out.lastError?.code === 'insufficient_stock' ? 'out_refused_stock' : 'out_refused' };
     if (out.state === 'discarded') return { state: 'cancelled', advice: null };
     if (inLeg?.state === 'applied') return { state: 'done', advice: null };
-    if (inLeg?.state === 'uncertain' || (inLeg?.state === 'rejected' && outcomeUnknown(inLeg))) {
-      return { state: 'uncertain', advice: `${row.quantity} left ${from}; whether ${to} took them is not known. Settle it in the outbox.` };
-    }
-    if (inLeg?.state === 'rejected' || inLeg?.state === 'discarded') {
-      const why = inLeg.lastError ? ` (${inLeg.lastError.message})` : '';
-      return {
-        state: 'in_refused',
-        advice: `${row.quantity} left ${from} but ${to} did not take them${why}. Retry the in leg in the outbox, or undo the transfer to put them back in ${from}.`,
-      };
-    }
+    if (inLeg?.state === 'uncertain' || (inLeg?.state === 'rejected' && outcomeUnknown(inLeg))) return { state: 'uncertain', advice: 'in_unknown' };
+    if (inLeg?.state === 'rejected' || inLeg?.state === 'discarded') return { state: 'in_refused', advice: 'in_refused' };
     return { state: 'pending', advice: null };
   }
 

@@ -167,6 +167,14 @@ export const TRANSFER_STATES = ['pending', 'done', 'out_refused', 'in_refused', 
 export const TransferState = z.enum(TRANSFER_STATES);
 export type TransferState = z.infer<typeof TransferState>;
 
+/**
+ * What is wrong with a transfer and what to do, as a code the screen words in the desk's language:
+ * the out leg refused for want of stock or otherwise, its outcome unknown past the service's key
+ * horizon or unreadable, the in leg refused or unknown, the undo refused, or the move back stuck.
+ */
+export const TransferAdvice = z.enum(['out_refused_stock', 'out_refused', 'out_unknown', 'out_unreadable', 'in_refused', 'in_unknown', 'undo_refused', 'undo_stuck']);
+export type TransferAdvice = z.infer<typeof TransferAdvice>;
+
 export const Transfer = z.object({
   id: z.string(),
   sku: Sku,
@@ -179,8 +187,8 @@ export const Transfer = z.object({
   out: OutboxEntry,
   /** Null until the out leg is applied. */
   in: OutboxEntry.nullable(),
-  /** What the worker should do now, when something is wrong. */
-  advice: z.string().nullable(),
+  /** What the worker should do now, when something is wrong (the screen words it). */
+  advice: TransferAdvice.nullable(),
   /** This transfer is the undo of that one (it moves the stock back). */
   reverses: z.string().nullable(),
   /** The transfer that undoes this one (a done transfer is undone by moving the stock back). */

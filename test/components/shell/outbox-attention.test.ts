@@ -22,7 +22,7 @@ describe('uncertain adjustments in the shell', () => {
 
   it('shows "1 to decide" in the status bar and counts it on the Outbox tab', async () => {
     render(App);
-    await expect.element(page.getByTestId('pending-count')).toMatchTextContent('0 waiting to send · 1 to decide');
+    await expect.element(page.getByTestId('pending-count')).toMatchTextContent('1 to decide');
     await expect.element(page.getByLabelText('0 waiting to send, 0 rejected, 1 need a decision')).toHaveTextContent('1');
   });
 });

@@ -17,6 +17,8 @@ const STEADY_VOLATILE_TEXT = `(() => {
   const rules = [
     [/\\b\\d{1,2}:\\d\\d(:\\d\\d)?( ?[AP]M)?/g, '12:00'],
     [/req_[A-Za-z0-9]{6,}/g, 'req_0000000000'],
+    // Ids made anew every run: the desk's counts and transfers, the service's adjustments.
+    [/\\b(cnt|trf|adj)_[A-Za-z0-9]{6,}/g, '$1_0000000000'],
     // Intl's short ages ("45 sec ago", "2 hr ago", "5 mo ago"; en-US adds a full stop).
     [/\\b(just now|\\d+ (second|sec|minute|min|hour|hr|day|week|wk|month|mo|year|yr)s?\\.? ago|(a|an) (minute|hour|day|week|month|year) ago)\\b/g, '1 min ago'],
     [/(127\\.0\\.0\\.1|localhost):\\d{2,5}/g, '$1:40000'],

@@ -78,7 +78,7 @@ describe('transfer between warehouses', () => {
     const created = await ipc.call('transfers.create', { sku: 'WD-000016', fromWarehouseId: from, toWarehouseId: to, quantity: 900_000 });
     const refused = await settledTransfer(created.id, (t) => t.state !== 'pending');
     expect(refused).toMatchObject({ state: 'out_refused', in: null, out: { state: 'rejected', lastError: { code: 'insufficient_stock' } } });
-    expect(refused.advice).toMatch(/^Nothing was moved/);
+    expect(refused.advice).toBe('out_refused_stock');
     expect(core.sandbox()!.adjustmentsFor('WD-000016')).toEqual([]);
     const journal = await ipc.call('journal.search', { sku: 'WD-000016' });
     expect(journal.entries.map((e) => [e.kind, e.outcome])).toEqual([
@@ -170,7 +170,7 @@ describe('transfer between warehouses', () => {
       db.close();
     }
     expect(refused).toMatchObject({ state: 'in_refused', out: { state: 'applied' }, in: { state: 'rejected', lastError: { code: 'validation_failed' } } });
-    expect(refused.advice).toMatch(/^2 left \S+ but \S+ did not take them .*undo the transfer to put them back/);
+    expect(refused.advice).toBe('in_refused');
     expect(legsOf('WD-000015', refused.id).map((a) => [a.warehouseId, a.delta])).toEqual([[from, -2]]);
 
     const undone = await ipc.call('transfers.undo', { id: refused.id });
@@ -203,7 +203,7 @@ describe('transfer between warehouses', () => {
     await ipc.call('sync.now');
     const uncertain = await settledTransfer(created.id, (t) => t.state === 'uncertain' && t.out.uncertain?.now !== null);
     expect(uncertain).toMatchObject({ in: null, out: { state: 'uncertain' } });
-    expect(uncertain.advice).toMatch(/is not known.*Decide in the outbox/);
+    expect(uncertain.advice).toBe('out_unknown');
     expect(legsOf('WD-000015', created.id).map((a) => a.delta)).toEqual([-5]);
 
     await ipc.call('outbox.resolve', { id: created.out.id, choice: 'applied' });
