@@ -218,3 +218,33 @@ test('6. deleting a record opens on "Keep it": Enter keeps the shipment, and the
   await expect(detail.getByRole('heading', { level: 2, name: title })).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Delete this record…' })).toBeVisible();
 });
+
+test('4. keys typed right after F3, before the Shipments screen has even arrived, all land in its reference box', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  await openDesk(page, desk.url);
+  await page.evaluate(async () => {
+    await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 30 } });
+  });
+  try {
+    // The screen's code arrives 800 ms late, as on a slow start: a person has typed half the reference by then.
+    let release: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/ShipmentsScreen-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      release();
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByLabel('Scan or type a code')).toBeFocused();
+    await page.keyboard.press('F3');
+    await page.keyboard.type('ORD-1000', { delay: 120 });
+    await arrived;
+    await expect(page.getByTestId('shipments-reference')).toHaveValue('ORD-1000');
+    await expect(page.getByTestId('shipments-reference')).toBeFocused();
+  } finally {
+    await page.unroute(/\/assets\/ShipmentsScreen-[^/]+\.js$/);
+    await page.evaluate(async () => {
+      await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 500 } });
+    });
+  }
+});
