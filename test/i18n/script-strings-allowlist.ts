@@ -15,4 +15,9 @@ export const SCRIPT_STRINGS_ALLOWED: ReadonlyArray<{ file: string; text: string;
   { file: 'src/renderer/src/screens/stock/stock-pages.svelte.ts', text: '.message', why: 'technical detail of an internal_error' },
   // Main's English for a notice code this version does not know: better than losing the notice.
   { file: 'src/renderer/src/shell/notice-text.ts', text: '.message', why: 'fallback for an unknown notice code' },
+  // Main's English for a refusal code this version does not know, or a journal line written before the codes.
+  { file: 'src/renderer/src/ui/refusal-text.ts', text: '.problem', why: 'fallback for an unknown refusal code' },
+  { file: 'src/renderer/src/screens/journal/journal-details.ts', text: '.summary', why: 'a journal line written before lines were stored as data' },
+  // A refused field's English, folded away under "Technical details" with lang="en", beside the error's own sentence.
+  { file: 'src/renderer/src/ui/ErrorNotice.svelte', text: '.problem', why: 'technical detail of a validation error' },
 ];

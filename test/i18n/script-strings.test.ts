@@ -5,7 +5,8 @@ import { SCRIPT_STRINGS_ALLOWED } from './script-strings-allowlist';
 import { scriptStrings } from './support/script-strings';
 
 // The markup check (hardcoded-strings.test.ts) sees words between tags and in read attributes;
-// this one sees the renderer's code: a string literal, or an error's raw `.message`, that reaches
+// this one sees the renderer's code: a string literal, or main's raw English (an error's `.message`,
+// a refused code's `.problem`, a journal line's `.summary`), that reaches
 // the screen through a property or variable named like UI text, a function's return, or the
 // template. Texts that are no words for the catalogue are allowed by name, with why
 // (script-strings-allowlist.ts).
@@ -40,6 +41,13 @@ describe('hard-coded words in the renderer’s code', () => {
     ]);
     const svelte = `<script lang="ts">let problem = $state('');\nfunction go() { problem = 'Could not save'; }</script>\n<p>{ok ? m.a() : 'Not saved'}</p><div class={wide ? 'wide row' : 'row'} title={busy ? 'Busy now' : ''}>{x.message}</div>`;
     expect(scriptStrings(svelte, 'svelte').map((s) => s.text)).toEqual(['Not saved', 'Busy now', '.message', 'Could not save']);
+    // Main's English beside a code (issue 18: a refused scan's problem was shown as it came).
+    const card = `<script lang="ts">const q = $derived(check.problem);\nfunction f(a: Answer): string { return a.problem; }</script>\n<p>{answer.problem}</p><p>{line.summary}</p>`;
+    expect(scriptStrings(card, 'svelte').map((s) => [s.text, s.where])).toEqual([
+      ['.problem', 'shown in the template'],
+      ['.summary', 'shown in the template'],
+      ['.problem', 'returned'],
+    ]);
   });
 
   it('finds none in the renderer but those allowed, and every allowed one is still there', () => {

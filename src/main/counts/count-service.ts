@@ -86,7 +86,7 @@ export class CountService {
     const account = this.#deps.account();
     const row = this.#open(account);
     const found = await account.lookup.lookup(code);
-    if (found.kind === 'invalid') return { kind: 'refused', code, reason: 'invalid', message: found.problem };
+    if (found.kind === 'invalid') return { kind: 'refused', code, reason: 'invalid', message: found.problem, refusal: { why: found.why, params: found.params, problem: found.problem } };
     if (found.kind !== 'stock') return { kind: 'refused', code, reason: 'not_found', message: 'This code names no stock item the desk knows.' };
     const { sku, name } = found.stock;
     const zone = zoneOf(row);

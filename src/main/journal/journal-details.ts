@@ -1,4 +1,5 @@
 import type { JournalWhat } from '../../shared/ipc/desk-work-records';
+import type { CodeRefusal } from '../../shared/ipc/code-refusal';
 import type { OutboxEntry } from '../../shared/ipc/records';
 import type { DeskError } from '../../shared/ipc/result';
 
@@ -29,6 +30,9 @@ export const adjustmentParams = (label: WarehouseLabel, e: Pick<OutboxEntry, 'de
 export function deskErrorDetails(e: Pick<DeskError, 'code' | 'message' | 'reason' | 'params'>): NonNullable<JournalWhat['error']> {
   return { code: e.code, message: e.message, ...(e.reason !== undefined ? { reason: e.reason } : {}), ...(e.params !== undefined ? { params: e.params } : {}) };
 }
+
+/** A refused code's values: its English problem (the export's words), why, and what that names, side by side. */
+export const refusalParams = (r: CodeRefusal): Params => ({ ...r.params, why: r.why, problem: r.problem });
 
 const signed = (delta: unknown): string => (typeof delta === 'number' && delta > 0 ? `+${delta}` : String(delta));
 const adjustment = (p: Params): string => `${signed(p['delta'])} at ${p['warehouse']} (${String(p['reason']).replace('_', ' ')})`;

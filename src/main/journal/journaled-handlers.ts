@@ -3,7 +3,7 @@ import type { Handlers } from '../kernel/ipc/router';
 import type { JournalWhat } from '../../shared/ipc/desk-work-records';
 import type { LookupResult, OutboxEntry } from '../../shared/ipc/records';
 import { toDeskError } from '../kernel/ipc/desk-error';
-import { adjustmentParams, deskErrorDetails, details, type WarehouseLabel } from './journal-details';
+import { adjustmentParams, deskErrorDetails, details, refusalParams, type WarehouseLabel } from './journal-details';
 import type { Journal, JournalLine } from './journal';
 
 export type { WarehouseLabel } from './journal-details';
@@ -20,7 +20,7 @@ function scanLine(code: string, r: LookupResult): JournalLine {
     case 'not_found':
       return { ...base, sku: null, details: details(r.searched === 'cache' ? 'not_in_cache' : 'not_found'), outcome: 'not_found' };
     case 'invalid':
-      return { ...base, sku: null, details: details('invalid_code', { problem: r.problem }), outcome: 'failed' };
+      return { ...base, sku: null, details: details('invalid_code', refusalParams(r)), outcome: 'failed' };
   }
 }
 
@@ -162,7 +162,7 @@ export function journaled(handlers: Handlers, journal: Journal, warehouse: Wareh
         (r) =>
           r.kind === 'counted'
             ? { kind: 'scan', code: input.code, sku: r.sku, details: details('count_counted', { counted: r.counted, count: r.session.id }), outcome: 'found', requestId: null }
-            : { kind: 'scan', code: input.code, sku: null, details: details('count_refused', { reason: r.reason, problem: r.message }), outcome: r.reason === 'invalid' ? 'failed' : 'not_found', requestId: null },
+            : { kind: 'scan', code: input.code, sku: null, details: details('count_refused', { reason: r.reason, ...(r.refusal ? refusalParams(r.refusal) : { problem: r.message }) }), outcome: r.reason === 'invalid' ? 'failed' : 'not_found', requestId: null },
         (f) => ({ kind: 'scan', code: input.code, sku: null, ...line(f) }),
       ),
     // A count typed or corrected by hand, and each line's review decision: who changed the figures.

@@ -5,6 +5,7 @@ import type { Log } from '../kernel/log';
 import { cacheWillDo } from '../kernel/service-or-cache';
 import type { Gs1Data } from '../../shared/codes/gs1';
 import { parseCode, type ParsedCode } from '../../shared/codes/parse-code';
+import { refuse } from '../../shared/codes/refusal';
 import type { Gs1Details, LookupResult, Stock } from '../../shared/ipc/records';
 import { ShipmentLabelQueries, type CarrierLabel } from './shipment-label-queries';
 
@@ -53,7 +54,7 @@ export class LookupService {
     const { reads } = this.deps.cache;
     switch (parsed.kind) {
       case 'invalid':
-        return (await this.#typedFromPrint(code)) ?? { kind: 'invalid', code, problem: parsed.problem };
+        return (await this.#typedFromPrint(code)) ?? { kind: 'invalid', code, why: parsed.why, params: parsed.params, problem: parsed.problem };
       case 'shipment':
         return { kind: 'shipment', code, token: parsed.token };
       case 'sscc': {
@@ -102,7 +103,7 @@ export class LookupService {
       if (asSku?.kind === 'stock') return asSku;
       // Offline, a parcel number not cached cannot be told from a misread barcode.
       if (tracking && !this.#service()) return this.#notFound(code);
-      return { kind: 'invalid', code, problem: `the check digit of barcode ${code} is wrong` };
+      return { kind: 'invalid', code, ...refuse('barcode_check_digit', { code }) };
     }
     const gs1 = detailsOf(parsed.gs1);
     for (const gtin14 of parsed.gtin14) {

@@ -1,3 +1,4 @@
+import { refuse, type CodeRefusal } from './refusal';
 import { hasGlsCheckDigit, hasMod7CheckDigit, hasS10CheckDigit, hasUpsCheckDigit, mod37_36CheckChar } from './check-digits';
 
 /**
@@ -24,7 +25,7 @@ export interface TrackingNumber {
   trackingNumber: string;
 }
 
-export type TrackingResult = { ok: true; tracking: TrackingNumber } | { ok: false; problem: string } | null;
+export type TrackingResult = { ok: true; tracking: TrackingNumber } | { ok: false; refusal: CodeRefusal } | null;
 
 function found(carrier: CarrierId, trackingNumber: string): TrackingResult {
   return { ok: true, tracking: { carrier, carrierName: CARRIER_NAMES[carrier], trackingNumber } };
@@ -47,7 +48,7 @@ const S10 = /^([A-Z]{2})(\d{8})(\d)([A-Z]{2})$/;
  */
 export function prefixedTrackingNumber(code: string): TrackingResult {
   const upper = code.toUpperCase();
-  if (UPS.test(upper)) return hasUpsCheckDigit(upper) ? found('ups', upper) : { ok: false, problem: `the check digit of UPS tracking number ${upper} is wrong` };
+  if (UPS.test(upper)) return hasUpsCheckDigit(upper) ? found('ups', upper) : { ok: false, refusal: refuse('ups_check_digit', { number: upper }) };
   if (DHL_PIECE.test(upper)) return found('dhl', upper);
   const dpd = DPD_BARCODE.exec(upper);
   if (dpd?.[2]) return found('dpd', dpd[2]);
@@ -55,7 +56,7 @@ export function prefixedTrackingNumber(code: string): TrackingResult {
   if (printed?.[2] && mod37_36CheckChar(upper.slice(0, 27)) === printed[5]) return found('dpd', printed[2]);
   if (POSTNL.test(upper)) return found('postnl', upper);
   const s10 = S10.exec(upper);
-  if (s10?.[2] && s10[3]) return hasS10CheckDigit(s10[2], s10[3]) ? found('post', upper) : { ok: false, problem: `the check digit of postal item ${upper} is wrong` };
+  if (s10?.[2] && s10[3]) return hasS10CheckDigit(s10[2], s10[3]) ? found('post', upper) : { ok: false, refusal: refuse('postal_check_digit', { number: upper }) };
   const dpdParcel = DPD_PARCEL_WITH_CHECK.exec(upper);
   if (dpdParcel?.[1] && /[A-Z]/.test(dpdParcel[2] ?? '') && mod37_36CheckChar(dpdParcel[1]) === dpdParcel[2]) return found('dpd', dpdParcel[1]);
   return null;

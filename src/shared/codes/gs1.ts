@@ -1,5 +1,6 @@
 import { parseBarcode } from 'gs1-barcode-parser-mod';
 import { hasGs1CheckDigit } from './check-digits';
+import { refuse, type CodeRefusal } from './refusal';
 
 /**
  * GS1 element strings (GS1-128, GS1 DataMatrix, GS1 QR, DataBar), their human-readable form
@@ -44,11 +45,11 @@ export interface Gs1Data {
   count: number | null;
 }
 
-export type Gs1Result = { ok: true; data: Gs1Data } | { ok: false; problem: string };
+export type Gs1Result = { ok: true; data: Gs1Data } | { ok: false; refusal: CodeRefusal };
 
 /** Longest value of the variable-length elements the desk shows (GS1 General Specifications, 3.2). */
 const MAX_LENGTH: Record<string, number> = { '10': 20, '21': 20, '30': 8, '37': 8 };
-const NAMES: Record<string, string> = { '10': 'batch/lot', '21': 'serial number', '30': 'count', '37': 'count' };
+const TOO_LONG = { '10': 'gs1_lot_too_long', '21': 'gs1_serial_too_long', '30': 'gs1_count_too_long', '37': 'gs1_count_too_long' } as const;
 
 function lastDayOf(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -75,13 +76,16 @@ export function gs1Date(raw: string, today: Date): string | null {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-function describeLibraryError(error: unknown): string {
+/** The GS1 parser's error as a refusal: its usual complaints by code, anything else in its own words. */
+function libraryRefusal(error: unknown): CodeRefusal {
   const text = typeof error === 'string' ? error : error instanceof Error ? error.message : 'unreadable';
-  if (/invalid AI|no valid AI/i.test(text)) return 'an Application Identifier in it is not one GS1 defines';
-  if (/truncated|too short/i.test(text)) return 'an element in it is shorter than GS1 allows';
-  if (/bracketed AI/i.test(text)) return 'the AIs in parentheses do not match the data';
-  return text;
+  if (/invalid AI|no valid AI/i.test(text)) return refuse('gs1_unknown_ai');
+  if (/truncated|too short/i.test(text)) return refuse('gs1_element_too_short');
+  if (/bracketed AI/i.test(text)) return refuse('gs1_ai_mismatch');
+  return refuse('gs1_unreadable', { detail: text });
 }
+
+const refused = (refusal: CodeRefusal): Gs1Result => ({ ok: false, refusal });
 
 /** Reads the elements the desk uses out of a parsed element list, checking each against GS1's rules. */
 function interpret(elements: Gs1Element[], today: Date): Gs1Result {
@@ -90,26 +94,23 @@ function interpret(elements: Gs1Element[], today: Date): Gs1Result {
   const seen = new Map<string, string>();
   for (const { ai, value } of elements) {
     const before = seen.get(ai);
-    if (before !== undefined && before !== value) return { ok: false, problem: `AI (${ai}) appears twice with different values` };
+    if (before !== undefined && before !== value) return refused(refuse('gs1_ai_repeated', { ai }));
     seen.set(ai, value);
-    if (value.length === 0) return { ok: false, problem: `(${ai}) has no value after it` };
+    if (value.length === 0) return refused(refuse('gs1_no_value', { ai }));
     const max = MAX_LENGTH[ai];
     if (max !== undefined && value.length > max) {
-      return {
-        ok: false,
-        problem: `the ${NAMES[ai] ?? 'value'} after (${ai}) is ${value.length} characters, GS1 allows ${max}: the separator (GS/FNC1) after it was probably lost`,
-      };
+      return refused(refuse(TOO_LONG[ai as keyof typeof TOO_LONG] ?? 'gs1_value_too_long', { ai, length: value.length, max }));
     }
     switch (ai) {
       case '00':
-        if (!/^\d{18}$/.test(value)) return { ok: false, problem: 'the SSCC after (00) must be 18 digits' };
-        if (!hasGs1CheckDigit(value)) return { ok: false, problem: `the check digit of SSCC ${value} is wrong` };
+        if (!/^\d{18}$/.test(value)) return refused(refuse('gs1_sscc_digits'));
+        if (!hasGs1CheckDigit(value)) return refused(refuse('sscc_check_digit', { sscc: value }));
         data.sscc = value;
         break;
       case '01':
       case '02':
-        if (!/^\d{14}$/.test(value)) return { ok: false, problem: `the GTIN after (${ai}) must be 14 digits` };
-        if (!hasGs1CheckDigit(value)) return { ok: false, problem: `the check digit of GTIN ${value} is wrong` };
+        if (!/^\d{14}$/.test(value)) return refused(refuse('gs1_gtin_digits', { ai }));
+        if (!hasGs1CheckDigit(value)) return refused(refuse('gtin_check_digit', { gtin: value }));
         // 01 names the item itself; 02 (on a logistic unit) the items inside: 01 wins when both appear.
         if (ai === '01' || data.gtin === null) data.gtin = value;
         break;
@@ -118,7 +119,7 @@ function interpret(elements: Gs1Element[], today: Date): Gs1Result {
         break;
       case '17': {
         const date = gs1Date(value, today);
-        if (date === null) return { ok: false, problem: `the expiry date after (17) is not a date: ${value} (YYMMDD)` };
+        if (date === null) return refused(refuse('gs1_expiry_not_a_date', { value }));
         data.expiry = { raw: value, date };
         break;
       }
@@ -145,16 +146,16 @@ export function parseElementString(body: string, today: Date): Gs1Result {
   // A leading GS is the FNC1 in first position some wedges pass on; a trailing one ends nothing.
   let text = body.startsWith(GS) ? body.slice(1) : body;
   while (text.endsWith(GS)) text = text.slice(0, -1);
-  if (text.length === 0) return { ok: false, problem: 'the GS1 code is empty' };
+  if (text.length === 0) return refused(refuse('gs1_empty'));
   // The human-readable form never carries a GS; a wedge may still send one between elements.
   if (text.startsWith('(')) text = text.replaceAll(GS, '');
   let parsed;
   try {
     parsed = parseBarcode(text);
   } catch (error) {
-    return { ok: false, problem: `this GS1 code cannot be read: ${describeLibraryError(error)}` };
+    return refused(libraryRefusal(error));
   }
-  if (parsed.parsedCodeItems.length === 0) return { ok: false, problem: 'this GS1 code has no elements' };
+  if (parsed.parsedCodeItems.length === 0) return refused(refuse('gs1_no_elements'));
   return interpret(
     parsed.parsedCodeItems.map((e) => ({ ai: e.ai, title: e.dataTitle, value: e.raw })),
     today,
@@ -191,14 +192,14 @@ export function parseDigitalLink(text: string, today: Date): Gs1Result | null {
       pairs.push([key, key === '01' && /^(\d{8}|\d{12}|\d{13})$/.test(value) ? value.padStart(14, '0') : value]);
     }
   } catch {
-    return { ok: false, problem: 'this GS1 Digital Link has a badly encoded value' };
+    return refused(refuse('digital_link_bad_encoding'));
   }
   for (const [key, value] of url.searchParams) {
     const ai = DIGITAL_LINK_ALIASES[key] ?? key;
     if (/^\d{2,4}$/.test(ai)) pairs.push([ai, value]);
   }
   if (pairs.some(([ai, value]) => !/^\d{2,4}$/.test(ai) || value.length === 0 || value.includes('('))) {
-    return { ok: false, problem: 'this GS1 Digital Link has a path that is not AI/value pairs' };
+    return refused(refuse('digital_link_not_pairs'));
   }
   return parseElementString(pairs.map(([ai, value]) => `(${ai})${value}`).join(''), today);
 }

@@ -2,6 +2,7 @@ import { SHIPMENT_TOKEN_PATTERN, SKU_PATTERN } from '../ipc/records';
 import { numericTrackingNumber, prefixedTrackingNumber, type CarrierId, type TrackingNumber } from './carriers';
 import { hasGs1CheckDigit } from './check-digits';
 import { GS, parseDigitalLink, parseElementString, type Gs1Data, type Gs1Result } from './gs1';
+import { refuse, type CodeRefusal } from './refusal';
 import { retailGtin, type RetailFormat } from './retail';
 import { splitSymbology, type Symbology } from './symbology';
 
@@ -17,7 +18,8 @@ interface Base {
 
 /** What a scanned or typed code is, before anything is looked up. */
 export type ParsedCode =
-  | (Base & { kind: 'invalid'; problem: string })
+  /** Refused: `why` and `params` for the screens to word, `problem` the same in English. */
+  | (Base & CodeRefusal & { kind: 'invalid' })
   | (Base & { kind: 'shipment'; token: string })
   /**
    * A GTIN, as GTIN-14 candidates to look up in order. `sku` is set when the digits could equally
@@ -53,17 +55,17 @@ const SKU = new RegExp(SKU_PATTERN);
 const BARE_ELEMENT_STRING = /^(00\d{18}|0[12]\d{14})/;
 
 function fromGs1(code: string, symbology: Symbology | null, result: Gs1Result, format: 'gs1' | 'digital_link'): ParsedCode {
-  if (!result.ok) return { kind: 'invalid', code, symbology, problem: result.problem };
+  if (!result.ok) return { kind: 'invalid', code, symbology, ...result.refusal };
   const { data } = result;
   if (data.gtin) return { kind: 'gtin', code, symbology, gtin14: [data.gtin], checkDigitOk: true, format, sku: null, tracking: null, gs1: data };
   if (data.sscc) return { kind: 'sscc', code, symbology, sscc: data.sscc, gs1: data };
-  return { kind: 'invalid', code, symbology, problem: 'this GS1 code has no product (AI 01 or 02) and no SSCC (AI 00)' };
+  return { kind: 'invalid', code, symbology, ...refuse('gs1_no_key') };
 }
 
 function sscc(code: string, symbology: Symbology | null, digits: string): ParsedCode {
   return hasGs1CheckDigit(digits)
     ? { kind: 'sscc', code, symbology, sscc: digits, gs1: null }
-    : { kind: 'invalid', code, symbology, problem: `the check digit of SSCC ${digits} is wrong` };
+    : { kind: 'invalid', code, symbology, ...refuse('sscc_check_digit', { sscc: digits }) };
 }
 
 /**
@@ -93,7 +95,7 @@ function digitsOnly(code: string, symbology: Symbology | null, body: string, tod
   const tracking = numericTrackingNumber(body);
   if (tracking) return { kind: 'tracking', code, symbology, ...tracking, sku: numericSku };
   if (numericSku) return { kind: 'sku', code, symbology, sku: numericSku, mayBeTracking: body.length >= 10 };
-  return { kind: 'invalid', code, symbology, problem: 'not a SKU, a barcode or a shipment token' };
+  return { kind: 'invalid', code, symbology, ...refuse('not_a_code') };
 }
 
 /**
@@ -110,10 +112,10 @@ function digitsOnly(code: string, symbology: Symbology | null, body: string, tod
 export function parseCode(raw: string, options: ParseOptions = {}): ParsedCode {
   const today = options.today ?? new Date();
   const code = raw.trim();
-  if (code.length === 0) return { kind: 'invalid', code, symbology: null, problem: 'the code is empty' };
+  if (code.length === 0) return { kind: 'invalid', code, symbology: null, ...refuse('empty') };
   const { symbology, body } = splitSymbology(code);
-  if (CONTROL.test(body)) return { kind: 'invalid', code, symbology, problem: 'the code contains control characters' };
-  if (body.length === 0) return { kind: 'invalid', code, symbology, problem: 'the code is empty' };
+  if (CONTROL.test(body)) return { kind: 'invalid', code, symbology, ...refuse('control_characters') };
+  if (body.length === 0) return { kind: 'invalid', code, symbology, ...refuse('empty') };
 
   if (SHIPMENT_TOKEN.test(body)) return { kind: 'shipment', code, symbology, token: body.toLowerCase() };
 
@@ -125,7 +127,7 @@ export function parseCode(raw: string, options: ParseOptions = {}): ParsedCode {
   if (carrier) {
     return carrier.ok
       ? { kind: 'tracking', code, symbology, ...carrier.tracking, sku: SKU.test(body) ? body : null }
-      : { kind: 'invalid', code, symbology, problem: carrier.problem };
+      : { kind: 'invalid', code, symbology, ...carrier.refusal };
   }
 
   // An EAN-13 with a 2- or 5-digit add-on (periodicals, books) is looked up by its EAN-13.
@@ -135,5 +137,5 @@ export function parseCode(raw: string, options: ParseOptions = {}): ParsedCode {
   if (bare) return bare;
 
   if (SKU.test(body)) return { kind: 'sku', code, symbology, sku: body, mayBeTracking: body.length >= 10 && /\d/.test(body) && /[A-Za-z]/.test(body) };
-  return { kind: 'invalid', code, symbology, problem: 'not a SKU, a barcode or a shipment token' };
+  return { kind: 'invalid', code, symbology, ...refuse('not_a_code') };
 }

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { CodeRefusal } from './code-refusal';
 import { IsoDate, IsoDateTime, OutboxEntry, Sku, WarehouseId } from './records';
 
 /**
@@ -47,7 +48,7 @@ export const JOURNAL_WHATS = [
   'worker_badge', // name
   'not_in_cache',
   'not_found',
-  'invalid_code', // problem (as the code reader put it)
+  'invalid_code', // problem (in English), why and the refusal's params (shared/ipc/code-refusal.ts)
   'failed', // only the error
   'adjustment', // delta, warehouse, reason
   'undo_withdrawn', // delta, warehouse, reason
@@ -59,7 +60,7 @@ export const JOURNAL_WHATS = [
   'transfer_undone', // quantity, from, to, transfer (the one undone)
   'count_started', // count, warehouse, skus (0: no zone)
   'count_counted', // counted, count
-  'count_refused', // reason (not_found | not_in_zone | invalid), problem
+  'count_refused', // reason (not_found | not_in_zone | invalid), problem; with invalid, why and the refusal's params
   'count_set', // counted, count
   'count_decided', // decision (accepted | recount), count
   'count_submitted', // count, warehouse, queued, unchanged, waiting
@@ -249,7 +250,15 @@ export type CountSession = z.infer<typeof CountSession>;
 export const CountScanInput = z.strictObject({ code: z.string().min(1).max(200) });
 export const CountScanResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('counted'), sku: Sku, name: z.string().nullable(), counted: z.number().int(), session: CountSession }),
-  z.object({ kind: z.literal('refused'), code: z.string(), reason: z.enum(['not_found', 'not_in_zone', 'invalid']), message: z.string() }),
+  z.object({
+    kind: z.literal('refused'),
+    code: z.string(),
+    reason: z.enum(['not_found', 'not_in_zone', 'invalid']),
+    /** English, for logs and the journal's export. */
+    message: z.string(),
+    /** With `invalid`: why the code was refused, for the screen to word (the lookup's refusal). */
+    refusal: CodeRefusal.optional(),
+  }),
 ]);
 export type CountScanResult = z.infer<typeof CountScanResult>;
 

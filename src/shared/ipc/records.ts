@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { CodeRefusal } from './code-refusal';
 import { isAllowedServiceUrl, SERVICE_URL_PROBLEM } from './service-url';
 
 /**
@@ -134,12 +135,8 @@ export const LookupResult = z.discriminatedUnion('kind', [
     /** `cache`: offline, so only the offline cache was searched. */
     searched: z.enum(['cache', 'service']),
   }),
-  z.object({
-    kind: z.literal('invalid'),
-    code: z.string(),
-    /** Human text: "check digit is wrong", "contains control characters". */
-    problem: z.string(),
-  }),
+  /** Refused before any lookup: why (a code the screens word) and the English problem (logs, journal export). */
+  CodeRefusal.extend({ kind: z.literal('invalid'), code: z.string() }),
 ]);
 export type LookupResult = z.infer<typeof LookupResult>;
 

@@ -10,6 +10,7 @@ import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import App from '../../../src/renderer/src/App.svelte';
 import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
+import { refuse } from '../../../src/shared/codes/refusal';
 import { SKU_PATTERN } from '../../../src/shared/ipc/records';
 import { createFakeDesk, stockOf, type FakeDesk } from '../support/fake-desk';
 import { keyFor } from '../scan/keys';
@@ -118,7 +119,7 @@ describe('hostile scanner input in the App (Chromium)', () => {
       // Like main: not shaped like a code -> invalid; the demo's SKUs -> stock; other SKUs -> not found.
       'stock.lookup': ({ code }) => {
         const trimmed = code.trim();
-        if (!SKU.test(trimmed)) return { ok: true, value: { kind: 'invalid', code: trimmed, problem: 'not a SKU, a barcode or a shipment token' } };
+        if (!SKU.test(trimmed)) return { ok: true, value: { kind: 'invalid', code: trimmed, ...refuse('not_a_code') } };
         if (trimmed.startsWith('SKU-')) return { ok: true, value: { kind: 'stock', code: trimmed, matchedBy: 'sku', stock: stockOf(trimmed), refreshing: false } };
         return { ok: true, value: { kind: 'not_found', code: trimmed, searched: 'service' } };
       },

@@ -31,6 +31,15 @@ const ENTRIES: JournalEntry[] = [
   line(1, { kind: 'scan', outcome: 'found', summary: 'Widget: 4 on hand', details: null }),
 ];
 
+// A refused scan stores why (and its values) beside main's English problem; a line from before
+// the codes has only the problem.
+const REFUSED: JournalEntry[] = [
+  line(8, { kind: 'scan', outcome: 'failed', code: '(01)04006381333932', sku: null, details: { what: 'invalid_code', params: { gtin: '04006381333932', why: 'gtin_check_digit', problem: 'the check digit of GTIN 04006381333932 is wrong' } } }),
+  line(7, { kind: 'scan', outcome: 'failed', code: 'WD 1', sku: null, details: { what: 'count_refused', params: { reason: 'invalid', why: 'not_a_code', problem: 'not a SKU, a barcode or a shipment token' } } }),
+  line(6, { kind: 'scan', outcome: 'failed', code: 'X', sku: null, details: { what: 'invalid_code', params: { problem: 'an old English problem' } } }),
+  line(5, { kind: 'scan', outcome: 'failed', code: 'Y', sku: null, details: { what: 'invalid_code', params: { why: 'a_code_from_a_newer_desk', problem: 'a newer desk’s English problem' } } }),
+];
+
 describe('journal details in the desk’s language', () => {
   afterEach(() => setLanguageSetting('en'));
 
@@ -49,6 +58,23 @@ describe('journal details in the desk’s language', () => {
       await expect.element(page.getByText('Zählmenge auf 1.200 gesetzt (Zählung cnt_1)')).toBeVisible();
       await expect.element(page.getByText('Entscheidung')).toBeVisible();
       await expect.element(page.getByText('(English summary)')).not.toBeInTheDocument();
+    } finally {
+      uninstall();
+    }
+  });
+
+  it('says why a scanned code was refused, in German; main’s English only for a line it cannot word', async () => {
+    const fake = createFakeDesk({ 'journal.search': () => ({ ok: true, value: { entries: REFUSED, nextBefore: null } }) });
+    const uninstall = fake.install();
+    try {
+      render(JournalScreen);
+      await expect.element(page.getByText('Not a valid code: the check digit of GTIN 04006381333932 is wrong')).toBeVisible();
+      await loadCatalogue('de');
+      setLanguageSetting('de');
+      await expect.element(page.getByText('Kein gültiger Code: die Prüfziffer der GTIN 04006381333932 ist falsch')).toBeVisible();
+      await expect.element(page.getByText('Nicht gezählt: keine Artikelnummer, kein Barcode und kein Sendungscode')).toBeVisible();
+      await expect.element(page.getByText('Kein gültiger Code: an old English problem')).toBeVisible();
+      await expect.element(page.getByText('Kein gültiger Code: a newer desk’s English problem')).toBeVisible();
     } finally {
       uninstall();
     }

@@ -2,7 +2,8 @@ import { parse } from 'svelte/compiler';
 
 /**
  * User-visible words written into the renderer's code rather than the catalogue: string literals
- * (and raw `.message` texts of errors, main's or zod's English) in the places a person reads them:
+ * (and the raw English texts main sends beside a code: an error's or notice's `.message`, a refused
+ * code's `.problem`, a journal line's `.summary`) in the places a person reads them:
  *  - the value of a property named like UI text (`text:`, `message:`, `label:`, `title:`, ...);
  *  - assigned to, or declared as, something named like UI text (`applyError = ...`, `errors['x'] = ...`);
  *  - returned from a function, when it is prose (a capitalised word followed by another word);
@@ -10,7 +11,7 @@ import { parse } from 'svelte/compiler';
  * A `.svelte` file is read whole (scripts and template); a `.ts` module is parsed as a script.
  */
 export interface ScriptString {
-  /** The literal's text, or `.message` for a raw error message shown as it is. */
+  /** The literal's text, or `.message` / `.problem` / `.summary` for main's raw English shown as it is. */
   text: string;
   line: number;
   where: string;
@@ -20,6 +21,8 @@ const UI_KEY = /^(text|message|label|title|placeholder|hint|caption|heading|tool
 const UI_TARGET = /(error|message|text|label|title|placeholder|hint|caption|heading|verdict|sentence|problem)s?$/i;
 const READ_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext', 'title', 'placeholder', 'alt', 'label']);
 const WORDS = /\p{L}{2,}/u;
+/** Fields of the contract that hold main's English beside a code the screens word (issue 18). */
+const RAW_ENGLISH = new Set(['message', 'problem', 'summary']);
 /** Prose, not a code or a class list: a capitalised word, then another word. */
 const PROSE = /^[\p{Lu}][\p{L}'’]*[,:]?\s+[\p{L}\d]/u;
 
@@ -63,7 +66,10 @@ function textOf(node: Node): string | undefined {
   if (node.type === 'TemplateLiteral') {
     return (node['quasis'] as Node[]).map((q) => String((q['value'] as { cooked?: string }).cooked ?? '')).join('…');
   }
-  if (node.type === 'MemberExpression' && !node['computed'] && nameOf(node['property']) === 'message') return '.message';
+  if (node.type === 'MemberExpression' && !node['computed']) {
+    const property = nameOf(node['property']);
+    if (property !== undefined && RAW_ENGLISH.has(property)) return `.${property}`;
+  }
   return undefined;
 }
 
@@ -74,7 +80,7 @@ function shown(text: string, chain: Node[]): string | undefined {
   while (i >= 0 && transparent(chain[i] as Node, child)) child = chain[i--] as Node;
   const parent = chain[i];
   if (!parent) return undefined;
-  const raw = text === '.message';
+  const raw = /^\.\w+$/.test(text) && RAW_ENGLISH.has(text.slice(1));
   const words = raw || WORDS.test(text);
   switch (parent.type) {
     case 'Property':

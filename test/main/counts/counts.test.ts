@@ -49,6 +49,13 @@ describe('stock-take sessions', () => {
     await ipc.call('counts.scan', { code: sku(2) });
     await ipc.call('counts.set', { sku: sku(3), counted: 7 });
     expect(await ipc.call('counts.scan', { code: 'WD-999999' })).toMatchObject({ kind: 'refused', reason: 'not_found' });
+    // A misread code counts nothing; the screen is told why as a code to word (issue 18), main's log keeps the English.
+    expect(await ipc.call('counts.scan', { code: '(01)04006381333932' })).toMatchObject({
+      kind: 'refused',
+      reason: 'invalid',
+      message: 'the check digit of GTIN 04006381333932 is wrong',
+      refusal: { why: 'gtin_check_digit', params: { gtin: '04006381333932' }, problem: 'the check digit of GTIN 04006381333932 is wrong' },
+    });
 
     // A restart of the desk: the count is read back from the file as it was.
     await core.close();

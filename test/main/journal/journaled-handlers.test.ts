@@ -4,6 +4,7 @@ import { Journal, JournalStore, journaled } from '../../../src/main/journal';
 import type { Handlers } from '../../../src/main/kernel/ipc/router';
 import { migrate } from '../../../src/main/kernel/cache/migrate';
 import { MIGRATIONS } from '../../../src/main/kernel/cache/migrations';
+import { parseCode } from '../../../src/shared/codes/parse-code';
 import type { OutboxEntry } from '../../../src/shared/ipc/records';
 import { failure } from '../../../src/shared/ipc/result';
 
@@ -101,5 +102,41 @@ describe('journaled transfers.undo', () => {
     const [line] = journal.search().entries;
     expect([line!.kind, line!.sku, line!.details?.what, line!.outcome, line!.worker]).toEqual(['undo', 'WD-000007', 'transfer_undone', 'queued', 'Ana']);
     expect(line!.details?.params).toEqual({ quantity: 4, from: 'AMS', to: 'LYO', transfer: 'tr_1' });
+  });
+});
+
+// Issue 18: a refused code's line stores why and its values beside the English problem, so the
+// journal screen words it in the desk's language; the CSV export's summary stays main's English.
+describe('journaled refusals of a scanned code', () => {
+  it('stores the lookup’s and the count’s refusal as data, with the English problem for the export', async () => {
+    const db = new Database(':memory:');
+    migrate(db, MIGRATIONS);
+    const journal = new Journal({ store: new JournalStore(db), worker: () => 'Ana', retentionDays: () => 90 });
+    const refusal = (code: string) => {
+      const parsed = parseCode(code);
+      if (parsed.kind !== 'invalid') throw new Error(`${code} should be refused`);
+      return { why: parsed.why, params: parsed.params, problem: parsed.problem };
+    };
+    const handlers = journaled(
+      {
+        'stock.lookup': ({ code }) => ({ kind: 'invalid', code, ...refusal(code) }),
+        'counts.scan': ({ code }) => ({ kind: 'refused', code, reason: 'invalid', message: refusal(code).problem, refusal: refusal(code) }),
+      } as Handlers,
+      journal,
+      (id) => id,
+    );
+    await handlers['stock.lookup']({ code: '(01)04006381333932' });
+    await handlers['counts.scan']({ code: 'RR123456784DE' });
+    const [counted, looked] = journal.search().entries;
+    expect(looked).toMatchObject({
+      outcome: 'failed',
+      details: { what: 'invalid_code', params: { why: 'gtin_check_digit', gtin: '04006381333932', problem: 'the check digit of GTIN 04006381333932 is wrong' } },
+      summary: 'the check digit of GTIN 04006381333932 is wrong',
+    });
+    expect(counted).toMatchObject({
+      outcome: 'failed',
+      details: { what: 'count_refused', params: { reason: 'invalid', why: 'postal_check_digit', number: 'RR123456784DE' } },
+      summary: 'not counted: the check digit of postal item RR123456784DE is wrong',
+    });
   });
 });

@@ -89,7 +89,7 @@ describe('lookup of a carrier label (SSCC or tracking number) to its shipment', 
 
   it('says plainly when the check digit of an SSCC is wrong, without asking the service', async () => {
     const misread = '340123459999999992';
-    expect(await look(`(00)${misread}`)).toEqual({ kind: 'invalid', code: `(00)${misread}`, problem: `the check digit of SSCC ${misread} is wrong` });
+    expect(await look(`(00)${misread}`)).toEqual({ kind: 'invalid', code: `(00)${misread}`, why: 'sscc_check_digit', params: { sscc: misread }, problem: `the check digit of SSCC ${misread} is wrong` });
     expect(asked).toBe(0);
   });
 

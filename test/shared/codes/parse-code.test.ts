@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCode, type ParsedCode } from '../../../src/shared/codes/parse-code';
 import { gs1Date } from '../../../src/shared/codes/gs1';
+import { refuse } from '../../../src/shared/codes/refusal';
+import { CODE_REFUSALS } from '../../../src/shared/ipc/code-refusal';
 import { gs1CheckDigit, hasGlsCheckDigit, hasMod7CheckDigit, hasS10CheckDigit, hasUpsCheckDigit, mod37_36CheckChar } from '../../../src/shared/codes/check-digits';
 
 import { demoTrackingNumber } from '../../../src/sandbox/demo-data';
@@ -270,6 +272,39 @@ describe("the demo data's tracking numbers", () => {
   });
 });
 
+// Issue 18: a refusal travels as a code and its values, which the screens word in the desk's
+// language; the English problem is made from the same values (logs, the journal's export).
+describe('each refusal names its code and the values its sentence names', () => {
+  it.each([
+    ['', 'empty', {}],
+    ['WD\u0007123', 'control_characters', {}],
+    ['héllo', 'not_a_code', {}],
+    [`]C1${GS}`, 'gs1_empty', {}],
+    [']C199ABC', 'gs1_no_key', {}],
+    [']C1ZZZ', 'gs1_unknown_ai', {}],
+    ['(01)4012345678901', 'gs1_element_too_short', {}],
+    ['(01)04012345678901(10)', 'gs1_no_value', { ai: '10' }],
+    ['(01)04012345678901(01)04012345678918', 'gs1_ai_repeated', { ai: '01' }],
+    ['(01)04012345678901(10)ABCDEFGHIJKLMNOPQRSTU', 'gs1_lot_too_long', { ai: '10', length: 21, max: 20 }],
+    ['(01)04012345678901(21)ABCDEFGHIJKLMNOPQRSTUV', 'gs1_serial_too_long', { ai: '21', length: 22, max: 20 }],
+    ['(01)04012345678901(30)123456789', 'gs1_count_too_long', { ai: '30', length: 9, max: 8 }],
+    ['(01)04012345678902', 'gtin_check_digit', { gtin: '04012345678902' }],
+    ['(00)037612345000000015', 'sscc_check_digit', { sscc: '037612345000000015' }],
+    ['037612345000000015', 'sscc_check_digit', { sscc: '037612345000000015' }],
+    ['(01)04012345678901(17)261301', 'gs1_expiry_not_a_date', { value: '261301' }],
+    ['https://id.gs1.org/01/%E0%A4%A', 'digital_link_bad_encoding', {}],
+    ['https://id.gs1.org/01/04012345678901/xx/1', 'digital_link_not_pairs', {}],
+    ['1z5r89390357567128', 'ups_check_digit', { number: '1Z5R89390357567128' }],
+    ['RR123456784DE', 'postal_check_digit', { number: 'RR123456784DE' }],
+  ] as const)('%j: %s', (raw, why, params) => {
+    const parsed = parse(raw);
+    expect(parsed).toMatchObject({ kind: 'invalid', why, params });
+    if (parsed.kind !== 'invalid') return;
+    expect(parsed.params).toEqual(params);
+    expect(parsed.problem).toBe((refuse as (w: string, p: object) => { problem: string })(why, params).problem);
+  });
+});
+
 describe('any input', () => {
   const GS1_ALPHABET = [...'0123456789()ABCXYZ%-/.]Ced', GS];
 
@@ -279,6 +314,7 @@ describe('any input', () => {
       switch (parsed.kind) {
         case 'invalid':
           expect(parsed.problem.length).toBeGreaterThan(0);
+          expect(CODE_REFUSALS).toContain(parsed.why);
           break;
         case 'gtin':
           expect(parsed.gtin14.every((g) => /^\d{14}$/.test(g))).toBe(true);

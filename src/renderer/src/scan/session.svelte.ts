@@ -1,5 +1,7 @@
 import { m } from '../i18n/messages';
 import type { Gs1Details, Stock } from '../../../shared/ipc/records';
+import { refuse } from '../../../shared/codes/refusal';
+import type { CodeRefusal } from '../../../shared/ipc/code-refusal';
 import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
 import type { DeskError } from '../../../shared/ipc/result';
 import { connectivity } from '../state/connectivity.svelte';
@@ -32,7 +34,8 @@ interface AnswerBase {
 export type Answer =
   | (AnswerBase & { kind: 'stock'; stock: Stock; matchedBy: 'sku' | 'gtin'; refreshing: boolean; answeredOffline: boolean; updatedInPlace: boolean; gs1?: Gs1Details })
   | (AnswerBase & { kind: 'not_found'; searched: 'cache' | 'service' })
-  | (AnswerBase & { kind: 'invalid'; problem: string })
+  /** Refused: worded from `why` and `params` in the desk's language (ui/refusal-text.ts), `problem` in English. */
+  | (AnswerBase & CodeRefusal & { kind: 'invalid' })
   | (AnswerBase & { kind: 'shipment'; token: string })
   | (AnswerBase & { kind: 'error'; error: DeskError })
   | (AnswerBase & { kind: 'unreadable'; burst: RejectedBurst });
@@ -132,7 +135,7 @@ function show(answer: Answer): void {
 async function answer(item: { code: string; origin: ScanOrigin }): Promise<void> {
   const base = { id: nextId++, code: item.code, origin: item.origin };
   if (item.code.length > MAX_CODE_LENGTH) {
-    show({ ...base, at: Date.now(), kind: 'invalid', problem: m.scan_invalid_too_long({ max: MAX_CODE_LENGTH }) });
+    show({ ...base, at: Date.now(), kind: 'invalid', ...refuse('too_long', { max: MAX_CODE_LENGTH }) });
     return;
   }
   const asked = epoch;
@@ -172,7 +175,7 @@ async function answer(item: { code: string; origin: ScanOrigin }): Promise<void>
       show({ ...base, at, kind: 'not_found', searched: r.searched });
       return;
     case 'invalid':
-      show({ ...base, at, kind: 'invalid', problem: r.problem });
+      show({ ...base, at, kind: 'invalid', why: r.why, params: r.params, problem: r.problem });
       return;
     case 'shipment':
       show({ ...base, at, kind: 'shipment', token: r.token });

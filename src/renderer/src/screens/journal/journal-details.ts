@@ -2,6 +2,7 @@ import { m } from '../../i18n/messages';
 import type { JournalEntry, JournalWhat } from '../../../../shared/ipc/desk-work-records';
 import { errorMessage, errorTitle } from '../../ui/error-text';
 import { formatDelta, formatNumber } from '../../ui/format';
+import { refusalText } from '../../ui/refusal-text';
 import { isReason, REASON_LABELS } from '../scan/adjust-math';
 
 /**
@@ -24,6 +25,8 @@ function sentence(d: JournalWhat): string {
   const number = (key: string): string => (typeof p[key] === 'number' ? formatNumber(p[key]) : text(key));
   const delta = (key: string): string => (typeof p[key] === 'number' ? formatDelta(p[key]) : text(key));
   const reason = (): string => (isReason(text('reason')) ? REASON_LABELS[text('reason') as keyof typeof REASON_LABELS] : text('reason'));
+  // A refused code: worded by its `why` (the refusal's values stored beside it); a line from before the codes has only the English problem.
+  const refused = (): string => (p['problem'] === undefined ? '' : refusalText({ why: typeof p['why'] === 'string' ? p['why'] : undefined, params: p, problem: text('problem') }));
   const adjustment = { delta: delta('delta'), warehouse: text('warehouse'), reason: reason() };
   switch (d.what) {
     case 'stock_found':
@@ -37,7 +40,7 @@ function sentence(d: JournalWhat): string {
     case 'not_found':
       return m.journal_what_not_found();
     case 'invalid_code':
-      return m.answer_invalid();
+      return refused() ? m.journal_what_invalid_code({ problem: refused() }) : m.answer_invalid();
     case 'failed':
       return '';
     case 'adjustment':
@@ -65,7 +68,7 @@ function sentence(d: JournalWhat): string {
     case 'count_refused':
       if (p['reason'] === 'not_found') return m.journal_what_count_refused({ why: m.count_refused_not_found() });
       if (p['reason'] === 'not_in_zone') return m.journal_what_count_refused({ why: m.count_refused_not_in_zone() });
-      return m.journal_what_count_refused_invalid();
+      return refused() ? m.journal_what_count_refused({ why: refused() }) : m.journal_what_count_refused_invalid();
     case 'count_set':
       return m.journal_what_count_set({ counted: number('counted'), count: text('count') });
     case 'count_decided':
