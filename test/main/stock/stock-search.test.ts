@@ -157,7 +157,27 @@ describe('stock search', () => {
       check(impatient, input);
       plans.add(impatient.explain(input).plan);
     }
-    expect([...plans].sort()).toEqual(['all', 'contains', 'gather', 'ordered', 'ordered-from-first', 'ordered-then-gather']);
+    expect([...plans].sort()).toEqual(['all', 'contains', 'gather', 'ordered', 'ordered-after-probe', 'ordered-from-first', 'ordered-then-gather']);
+  });
+
+  it('reads on where the probe stopped, without a row skipped or read twice, in both directions', () => {
+    // Small pages: the probe (20 rows a row asked for) sees some matches but not a page of them.
+    const reader = new StockSearch(cache.db, () => cache.writes.keysGeneration, { gatherLimit: 0, probeRows: 1, typedLimit: 0 });
+    let readOn = 0;
+    // Two terms (a word and a size): one item in 20 to 60, so a probe of 20 to 180 rows sees a few.
+    const queries = ['blue', 'red', 'heavy', 'hinge', 'bolt', 'box', 'cafe', 'steel', 'hi'].flatMap((w) => ['1mm', '4mm', '7mm'].map((size) => `${w} ${size}`));
+    for (const query of queries) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const warehouseId of [undefined, 'wh_b']) {
+          for (const [offset, limit] of [[0, 1], [0, 2], [0, 3], [1, 2], [2, 3], [4, 5]]) {
+            const input: StockSearchInput = { query, direction, offset, limit, ...(warehouseId ? { warehouseId } : {}) };
+            check(reader, input);
+            if (reader.explain(input).plan === 'ordered-after-probe') readOn++;
+          }
+        }
+      }
+    }
+    expect(readOn).toBeGreaterThan(20);
   });
 
   it('counts up to a cap: past it says "more than", and a page read further counts further, to every match', () => {
