@@ -205,6 +205,8 @@ export async function measureCachePaths(ctx: BenchContext): Promise<Figure[]> {
     const samples: Record<'sku' | 'name' | 'barcode' | 'inside', number[]> = { sku: [], name: [], barcode: [], inside: [] };
     const peer: number[] = [];
     const slowest: Array<{ query: string; ms: number }> = [];
+    /** Keystrokes whose count stopped at the cap ("10,000+ items"). */
+    let capped = 0;
     const typed = ctx.quick ? 3 : 6;
     const filterRuns = ctx.quick ? 2 : 3;
     for (let run = 0; run < filterRuns; run++) {
@@ -224,6 +226,7 @@ export async function measureCachePaths(ctx: BenchContext): Promise<Figure[]> {
           const result = await o.router.handle('stock.search', { query, sort: 'sku', direction: 'asc', offset: 0, limit: LIST_PAGE }, null);
           const ms = nowMs() - started;
           if (!result.ok) throw new Error(`stock.search ${JSON.stringify(query)}: ${result.error.code}`);
+          if ((result.value as { capped?: true }).capped) capped++;
           samples[kind].push(ms);
           slowest.push({ query, ms });
           const p0 = nowMs();
@@ -258,6 +261,7 @@ export async function measureCachePaths(ctx: BenchContext): Promise<Figure[]> {
         byBarcode: roundSummary(summarize(samples.barcode)),
         insideValue: roundSummary(inside),
         peer: roundSummary(p),
+        cappedCounts: capped,
         slowest: slowest.map((s) => ({ query: s.query, ms: round(s.ms, 2) })),
       },
     });

@@ -6,7 +6,8 @@ import { expect, test } from './support/harness-fixture';
  * Smooth wheel scrolling is asserted as what a worker would see in every frame: the list's
  * viewport filled with rows (a blank band or a stale empty window fails), and the rows moving on
  * with the wheel. Frame times are measured and attached to the report, not asserted (a shared
- * CI machine's timing is no verdict).
+ * CI machine's timing is no verdict). A filter matching more than main counts says "10,000+" and
+ * grows as it is scrolled, to the last match.
  */
 test.use({ deskOptions: { demoSandbox: { demo: { skus: 100_000, shipments: 20 } } } });
 // Playwright's trace recorder snapshots the whole DOM on every action, inside the page's main
@@ -105,4 +106,27 @@ test('100,000 cached rows: windowed DOM, jumps to any offset, wheel scrolling fi
   testInfo.annotations.push({ type: 'scroll frame intervals', description: summary });
   console.log(`stock list, 100,000 rows, wheel scrolling: ${summary}`);
   await page.screenshot({ path: 'test/artifacts/e2e/stock-100k-light.png' });
+
+  // A filter matching more than main counts (10,000): "10,000+", and the list grows as it is
+  // scrolled to its end, until main has counted every match and the last one is in view.
+  await page.getByTestId('stock-filter').fill('WD-0');
+  await expect(page.getByTestId('stock-count')).toHaveText(/^10,000\+ items matching “WD-0”/);
+  await expect(page.getByTestId('stock-table')).toHaveAttribute('aria-rowcount', '-1');
+  const counts: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+        const text = (await page.getByTestId('stock-count').textContent()) ?? '';
+        if (counts.at(-1) !== text) counts.push(text);
+        return text;
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toMatch(/^99,999 items matching “WD-0”/);
+  expect(counts.slice(0, -1).every((c) => /^[\d,]+\+ items/.test(c)), counts.join(' | ')).toBe(true);
+  await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(page.getByRole('cell', { name: 'WD-099999', exact: true })).toBeVisible();
+  await expect(page.getByTestId('stock-table')).toHaveAttribute('aria-rowcount', '100000');
+  expect(await rows.count()).toBeLessThan(80);
 });

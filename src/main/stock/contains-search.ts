@@ -46,5 +46,7 @@ export function containsSearch(db: Database.Database, statements: Map<string, Da
   q.terms.forEach((t, i) => (params[`t${i}`] = t));
   if (inWarehouse) params.warehouse = q.warehouseId;
   const rows = statement.all(params) as Array<StockRow & { total: number }>;
-  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+  // Past the last match no row carries the count: the first row of the list does.
+  const total = rows[0]?.total ?? (q.offset > 0 ? ((statement.get({ ...params, offset: 0, limit: 1 }) as { total: number } | undefined)?.total ?? 0) : 0);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total };
 }

@@ -40,7 +40,8 @@ export const channels = {
       offset: z.number().int().min(0).max(10_000_000).optional(),
       ...page,
     }),
-    output: z.object({ rows: z.array(r.StockRow), total: z.number().int(), match: z.literal('contains').optional() }),
+    /** `capped`: counting stopped past the page asked for, more than `total` items match (asking for a later page counts further). */
+    output: z.object({ rows: z.array(r.StockRow), total: z.number().int(), capped: z.literal(true).optional(), match: z.literal('contains').optional() }),
   },
   'stock.adjust': { input: r.AdjustInput, output: r.OutboxEntry },
   /** The stock list as shown, to a CSV file. */

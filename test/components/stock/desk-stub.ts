@@ -32,8 +32,13 @@ export function stockRow(i: number): StockRow {
   };
 }
 
-export function installDesk(options: { size?: number; overrides?: Record<string, unknown> } = {}): { searches: SearchCall[]; calls: string[]; desk: DeskApi } {
+/**
+ * `countCap`: counts of a filtered list stop as main's do (stock-search.ts COUNT_CAP): past the
+ * cap, or twice the rows up to the page asked for, the answer says `capped`.
+ */
+export function installDesk(options: { size?: number; countCap?: number; overrides?: Record<string, unknown> } = {}): { searches: SearchCall[]; calls: string[]; desk: DeskApi } {
   const size = options.size ?? 100_000;
+  const countCap = options.countCap ?? Infinity;
   const searches: SearchCall[] = [];
   const calls: string[] = [];
   const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value });
@@ -55,6 +60,8 @@ export function installDesk(options: { size?: number; overrides?: Record<string,
         const limit = input.limit ?? 50;
         const rows: StockRow[] = [];
         for (let k = offset; k < Math.min(total, offset + limit); k += 1) rows.push(stockRow(at(desc ? total - 1 - k : k)));
+        const cap = Math.max(countCap, countCap * Math.ceil((2 * (offset + limit)) / countCap));
+        if (prefix && total > cap) return ok({ rows, total: cap, capped: true as const });
         return ok({ rows, total });
       },
       lookup: ({ code }: { code: string }) => {

@@ -75,6 +75,45 @@ describe('Stock list in Chromium', () => {
     await expect.element(skuHeader).not.toHaveAttribute('aria-sort');
   });
 
+  it('a filter matching more than main counts says "1,000+", and the list grows as it is scrolled until every match is in it', async () => {
+    // 10,000 SKUs start with SKU-00; this stub counts like main with a cap of 1,000.
+    const { searches } = installDesk({ size: 100_000, countCap: 1_000 });
+    await page.viewport(1280, 800);
+    render(StockScreen);
+    await expect.element(page.getByTestId('stock-count')).toMatchTextContent('100,000 items');
+    await userEvent.type(page.getByTestId('stock-filter'), 'sku-00');
+    await expect.element(page.getByTestId('stock-count')).toMatchTextContent('1,000+ items matching “sku-00”');
+    const table = document.querySelector('[data-testid="stock-table"]')!;
+    expect(table.getAttribute('aria-rowcount')).toBe('-1'); // how many rows is not known yet
+    await page.screenshot({ path: '../../artifacts/components/stock-list-capped.png' });
+    const scroller = document.querySelector<HTMLDivElement>('[data-testid="stock-scroller"]')!;
+    expect(scroller.scrollHeight).toBeLessThan(1_100 * 50);
+
+    // To the end of what the list knows, again and again: each time main counts further.
+    const counts: string[] = [];
+    for (let step = 0; step < 100 && !counts.at(-1)?.startsWith('10,000 items'); step += 1) {
+      scroller.scrollTop = scroller.scrollHeight;
+      await frame();
+      await new Promise((r) => setTimeout(r, 20));
+      const text = page.getByTestId('stock-count').element().textContent ?? '';
+      if (counts.at(-1) !== text) counts.push(text);
+    }
+    // Each count said "more than" and grew, until main had counted them all.
+    const figures = counts.map((c) => c.split(' ')[0]!);
+    expect(figures.at(-1)).toBe('10,000');
+    expect(figures.slice(0, -1).every((f) => f.endsWith('+'))).toBe(true);
+    const numbers = figures.map((f) => Number(f.replace(/\D/g, '')));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(new Set(numbers).size).toBe(numbers.length);
+    scroller.scrollTop = scroller.scrollHeight;
+    await frame();
+    await expect.element(page.getByRole('cell', { name: 'SKU-009999' })).toBeVisible();
+    expect(dataRows().at(-1)!.getAttribute('aria-rowindex')).toBe('10001');
+    expect(table.getAttribute('aria-rowcount')).toBe('10001');
+    expect(dataRows().length).toBeLessThan(80);
+    expect(searches.filter((s) => s.query === 'sku-00').every((s) => (s.limit ?? 0) <= 500)).toBe(true);
+  });
+
   it('moves through rows with the arrow keys and opens the per-warehouse detail with Enter', async () => {
     const { calls } = installDesk({ size: 1_000 });
     render(StockScreen);

@@ -56,6 +56,37 @@ describe('StockPages: the page cache behind the virtual list', () => {
     expect(pages.row(505)?.sku).toBe('SKU-000505');
   });
 
+  it('a capped total only grows (a late answer for an early page does not shrink the list); an exact one is the truth', async () => {
+    const m = manualFetch();
+    const pages = new StockPages(m.fetch, base, { pageSize: 10 });
+    const reply = (i: number, total: number, capped: boolean) => {
+      const w = m.waiting[i]!;
+      const rows = Array.from({ length: 10 }, (_, k) => stockRow(w.offset + k));
+      w.resolve({ ok: true, value: capped ? { total, capped: true, rows } : { total, rows } });
+    };
+    pages.setQuery({ ...base, text: 'S' });
+    reply(0, 100, true);
+    await settle();
+    expect({ total: pages.total, capped: pages.capped }).toEqual({ total: 100, capped: true });
+    pages.ensureRange(10, 19); // page 1: its answer comes late
+    pages.ensureRange(90, 99); // the end of what is known: main counts further past it
+    expect(m.waiting.map((w) => w.offset)).toEqual([0, 10, 90]);
+    reply(2, 200, true);
+    await settle();
+    reply(1, 100, true);
+    await settle();
+    expect({ total: pages.total, capped: pages.capped }).toEqual({ total: 200, capped: true });
+    pages.ensureRange(190, 199);
+    pages.ensureRange(50, 59);
+    reply(3, 195, false); // counted to the end
+    await settle();
+    reply(4, 100, true); // late, and capped: no longer moves the total
+    await settle();
+    expect({ total: pages.total, capped: pages.capped }).toEqual({ total: 195, capped: false });
+    pages.setQuery({ ...base, text: 'SK' }); // a new query starts over
+    expect({ total: pages.total, capped: pages.capped }).toEqual({ total: null, capped: false });
+  });
+
   it('shows a failure once and does not retry it in a loop; refresh tries again', async () => {
     let calls = 0;
     const pages = new StockPages(

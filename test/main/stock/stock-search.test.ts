@@ -10,7 +10,7 @@ import { tempDir } from '../composition/support/temp-dir';
  * small enough to model and shaped to hit every plan: the default (gather for few matches,
  * ordered for many) and a gather limit of 3, which sends nearly every query down the ordered path.
  */
-const words = ['Blue', 'Red', 'Heavy', 'Hinge', 'Bolt', 'Box', 'Café', 'Steel', 'blueberry'];
+const words = ['Blue', 'Red', 'Heavy', 'Hinge', 'Bolt', 'Box', 'Café', 'Steel', 'blueberry', 'Hi-vis'];
 const warehouses = ['wh_a', 'wh_b', 'wh_c'];
 
 interface Model {
@@ -25,20 +25,33 @@ function fold(s: string): string {
   return s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
-const termsOf = (query: string | undefined) => fold(query ?? '').split(/\s+/).filter(Boolean);
-const keysOf = (m: Model) => [fold(m.sku), ...fold(m.name).split(/[^\p{L}\p{N}]+/u).filter(Boolean), ...m.barcodes];
+const termsOf = (query: string | undefined) => [...new Set(fold(query ?? '').split(/\s+/).filter(Boolean))].slice(0, 8);
+const WORDS = /[^\p{L}\p{N}]+/u;
+const keysOf = (m: Model) => [fold(m.sku), ...fold(m.name).split(WORDS).filter(Boolean), ...m.barcodes];
 
-/** By the start of a key; when some term starts no key in scope, every term anywhere inside one. */
-function matches(m: Model, query: string | undefined, inside: boolean): boolean {
-  return termsOf(query).every((t) => keysOf(m).some((k) => (inside ? k.includes(t) : k.startsWith(t))));
+/** By the start of a key; `inside`: each term anywhere inside one. */
+function matches(m: Model, terms: string[], inside: boolean): boolean {
+  return terms.every((t) => keysOf(m).some((k) => (inside ? k.includes(t) : k.startsWith(t))));
+}
+
+/** A typed term with a separator inside that starts no key of any item counts as its words ("hi-vis": "hi", "vis"). */
+function termsSearched(models: Model[], query: string | undefined): string[] {
+  const terms = termsOf(query).flatMap((t) => {
+    const words = /[^\p{L}\p{N}]/u.test(t) && !models.some((m) => matches(m, [t], false)) ? t.split(WORDS).filter(Boolean) : [];
+    return words.length > 0 ? words : [t];
+  });
+  return [...new Set(terms)].slice(0, 8);
 }
 
 function expected(models: Model[], input: StockSearchInput): { skus: string[]; total: number } {
   const wh = input.warehouseId;
   const inScope = models.filter((m) => wh === undefined || m.levels.has(wh));
-  const inside = termsOf(input.query).some((t) => !inScope.some((m) => matches(m, t, false)));
+  const searched = termsSearched(models, input.query);
+  // When some term starts no key in scope, every typed term anywhere inside one.
+  const inside = searched.some((t) => !inScope.some((m) => matches(m, [t], false)));
+  const terms = inside ? termsOf(input.query) : searched;
   const rows = inScope
-    .filter((m) => matches(m, input.query, inside))
+    .filter((m) => matches(m, terms, inside))
     .map((m) => {
       const values = wh
         ? m.levels.get(wh)!
@@ -107,7 +120,8 @@ describe('stock search', () => {
     dir.remove();
   });
 
-  const queries = [undefined, '', 'w', 'WD', 'wd-0001', 'wd-00029', 'ab', 'AB-0', 'b', 'bl', 'blue', 'BLUEB', 'he', 'h', 'cafe', 'CAFÉ', 'blue bolt', 'bo b', '4', '4000', '40000000001', '3mm', 'zz', 'wd-000001 4', '00029', 'lue', 'AFE', 'mm', 'lue 0029', '00000002'];
+  const queries = [undefined, '', 'w', 'WD', 'wd-0001', 'wd-00029', 'ab', 'AB-0', 'b', 'bl', 'blue', 'BLUEB', 'he', 'h', 'cafe', 'CAFÉ', 'blue bolt', 'bo b', '4', '4000', '40000000001', '3mm', 'zz', 'wd-000001 4', '00029', 'lue', 'AFE', 'mm', 'lue 0029', '00000002',
+    'hi-', 'HI-V', 'hi-vis bo', 'bolt,hi', 'i-vi', '-', 'wd-0001-'];
   const sorts: StockSort[] = ['sku', 'name', 'onHand', 'available', 'updatedAt'];
   const cases: StockSearchInput[] = [];
   for (const query of queries) {
@@ -143,7 +157,78 @@ describe('stock search', () => {
       check(impatient, input);
       plans.add(impatient.explain(input).plan);
     }
-    expect([...plans].sort()).toEqual(['all', 'contains', 'gather', 'ordered', 'ordered-from-first', 'ordered-then-gather']);
+    expect([...plans].sort()).toEqual(['all', 'contains', 'gather', 'ordered', 'ordered-after-probe', 'ordered-from-first', 'ordered-then-gather']);
+  });
+
+  it('reads on where the probe stopped, without a row skipped or read twice, in both directions', () => {
+    // Small pages: the probe (20 rows a row asked for) sees some matches but not a page of them.
+    const reader = new StockSearch(cache.db, () => cache.writes.keysGeneration, { gatherLimit: 0, probeRows: 1, typedLimit: 0 });
+    let readOn = 0;
+    // Two terms (a word and a size): one item in 20 to 60, so a probe of 20 to 180 rows sees a few.
+    const queries = ['blue', 'red', 'heavy', 'hinge', 'bolt', 'box', 'cafe', 'steel', 'hi'].flatMap((w) => ['1mm', '4mm', '7mm'].map((size) => `${w} ${size}`));
+    for (const query of queries) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const warehouseId of [undefined, 'wh_b']) {
+          for (const [offset, limit] of [[0, 1], [0, 2], [0, 3], [1, 2], [2, 3], [4, 5]]) {
+            const input: StockSearchInput = { query, direction, offset, limit, ...(warehouseId ? { warehouseId } : {}) };
+            check(reader, input);
+            if (reader.explain(input).plan === 'ordered-after-probe') readOn++;
+          }
+        }
+      }
+    }
+    expect(readOn).toBeGreaterThan(20);
+  });
+
+  it('counts up to a cap: past it says "more than", and a page read further counts further, to every match', () => {
+    // countCap 7: most queries of this catalog match more. The rows never change, only the count.
+    const searches = {
+      capped: new StockSearch(cache.db, () => cache.writes.keysGeneration, { countCap: 7 }),
+      cappedSql: new StockSearch(cache.db, () => cache.writes.keysGeneration, { countCap: 7, gatherLimit: 3, typedLimit: 0 }),
+    };
+    let cappedAnswers = 0;
+    for (const search of Object.values(searches)) {
+      for (const input of cases) {
+        const got = search.search(input);
+        const want = expected(models, input);
+        const label = JSON.stringify(input);
+        expect(got.rows.map((r) => r.sku), label).toEqual(want.skus);
+        if (got.capped) {
+          cappedAnswers++;
+          expect(want.total, label).toBeGreaterThan(got.total);
+          // Room to scroll on past the page asked for.
+          expect(got.total, label).toBeGreaterThanOrEqual((input.offset ?? 0) + (input.limit ?? 50));
+        } else expect(got.total, label).toBe(want.total);
+      }
+    }
+    expect(cappedAnswers).toBeGreaterThan(50);
+
+    // A list reading the page at the end of what it was told grows until it holds every match.
+    for (const [query, sort] of [['b', 'sku'], ['w', 'name'], ['blue b', 'onHand'], ['he', 'available']] as const) {
+      const search = new StockSearch(cache.db, () => cache.writes.keysGeneration, { countCap: 7, gatherLimit: 3 });
+      const all = expected(models, { query, sort, limit: 1000 });
+      const limit = 5;
+      let { total, capped } = search.search({ query, sort, limit });
+      let reads = 0;
+      while (capped && reads++ < 50) ({ total, capped } = search.search({ query, sort, offset: total - limit, limit }));
+      expect({ total, capped }, query).toEqual({ total: all.total, capped: undefined });
+      expect(reads, query).toBeGreaterThan(0);
+      const paged: string[] = [];
+      for (let offset = 0; offset < total; offset += limit) paged.push(...search.search({ query, sort, offset, limit }).rows.map((r) => r.sku));
+      expect(paged, query).toEqual(all.skus);
+    }
+  });
+
+  it('takes a typed term with a separator that starts no key as its words ("Hi-vis" finds "Hi-vis vest"), a SKU with one whole', () => {
+    expect(models.filter((m) => matches(m, ['hi', 'vis'], false)).length).toBeGreaterThan(5);
+    for (const query of ['Hi-', 'hi-vi', 'HI-VIS', 'hi-vis bolt', 'Hi-Vis, Blue']) {
+      const want = expected(models, { query, limit: 500 });
+      expect(want.total, query).toBeGreaterThan(0);
+      expect(cache.search.search({ query, limit: 500 }), query).toEqual(expect.objectContaining({ total: want.total, rows: expect.any(Array) }));
+      expect(cache.search.explain({ query }).plan, query).not.toBe('contains');
+    }
+    // A SKU keeps its hyphen: "wd-0001" is the start of SKUs, not the words "wd" and "0001".
+    expect(cache.search.search({ query: 'wd-0001', limit: 500 }).total).toBe(models.filter((m) => fold(m.sku).startsWith('wd-0001')).length);
   });
 
   it("answers a query typed on from the last one's matches, like the model, until the keys change", () => {
@@ -159,12 +244,13 @@ describe('stock search', () => {
     };
     type('blue bolt 3');
     type('bo b', { direction: 'desc', offset: 2, limit: 5 });
+    type('hi-vis b');
     // Back to a shorter query: not a subset of the last one, so SQL answers again.
     check(typing, { query: 'blue b' });
     expect(plans).toContain('matched');
     expect(plans.filter((p) => p === 'typed-on').length).toBeGreaterThanOrEqual(5);
     // Quantities are read fresh; a rename changes the keys and the remembered matches go.
-    const m = models.find((x) => matches(x, 'blue h', false))!;
+    const m = models.find((x) => matches(x, ['blue', 'h'], false))!;
     check(typing, { query: 'blue h' });
     cache.writes.upsertStock(stock(m.sku, m.name, [['wh_a', 77]], 5), T0);
     m.levels = new Map([['wh_a', { onHand: 77, reserved: 0, available: 77 }]]);

@@ -22,7 +22,10 @@ export interface StockQuery {
 
 export interface StockPage {
   rows: StockRow[];
+  /** Rows matching the query; with `capped`, how many at least (main stopped counting there). */
   total: number;
+  /** More than `total` rows match: main counts only so far past the page asked for (COUNT_CAP). */
+  capped?: true;
   /** `contains` when nothing started with the text and the rows contain it instead. */
   match?: 'contains';
 }
@@ -49,6 +52,13 @@ export class StockPages {
   total = $state<number | null>(null);
   /** The rows contain the text rather than start with it (nothing started with it). */
   contains = $state(false);
+  /**
+   * More than `total` rows match: main stopped counting (at a million SKUs a count of every match
+   * would cost a keystroke 100 ms or more). The list shows `total` rows; a page read near its end
+   * is counted further past itself, so `total` grows as the list is scrolled and every match can be
+   * reached.
+   */
+  capped = $state(false);
   /** The last failure of this query (cleared by the next successful page). */
   error = $state<DeskError | null>(null);
   /** Bumped whenever a page arrives or is dropped, so views that read rows re-render. */
@@ -59,6 +69,8 @@ export class StockPages {
   #fetch: FetchStockPage;
   #query: StockQuery;
   #generation = 0;
+  /** An answer of this query counted every match: capped answers no longer move `total`. */
+  #exact = false;
   // Plain (non-reactive) collections on purpose: 100,000 rows must not become proxies; views
   // re-render through `revision` instead.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -121,6 +133,7 @@ export class StockPages {
 
   #restart(keepTotal: boolean): void {
     this.#generation += 1;
+    this.#exact = false;
     this.#pages.clear();
     this.#inflight.clear();
     this.#failed.clear();
@@ -133,6 +146,7 @@ export class StockPages {
       return;
     }
     this.total = null;
+    this.capped = false;
     this.#wanted = [0, 0];
     void this.#load(0);
   }
@@ -180,11 +194,28 @@ export class StockPages {
       return;
     }
     this.error = null;
-    this.total = answer.value.total;
+    this.#takeTotal(answer.value);
     this.contains = answer.value.match === 'contains';
     this.#pages.set(pageIndex, answer.value.rows);
     this.#evict();
     this.revision += 1;
+  }
+
+  /**
+   * An exact total is the truth. A capped one only says "more than": the furthest count of this
+   * query wins, so an answer for an early page (counted less far) arriving late never shrinks the
+   * list under the worker's scroll position.
+   */
+  #takeTotal(page: StockPage): void {
+    if (page.capped !== true) {
+      this.#exact = true;
+      this.total = page.total;
+      this.capped = false;
+      return;
+    }
+    if (this.#exact) return;
+    this.total = Math.max(this.total ?? 0, page.total);
+    this.capped = true;
   }
 
   /** Keeps at most maxPages, dropping the ones farthest from the range last asked for. */
