@@ -36,9 +36,13 @@ export default defineConfig({
       },
       {
         plugins: [paraglide(root), svelte({ configFile: resolve(root, 'svelte.config.js') })],
-        // Pre-bundled up front: a dependency Vite first meets mid-run (bwip-js is imported lazily)
-        // makes it re-optimise and reload the page, and the test file's frame never reports ready.
-        optimizeDeps: { include: ['bwip-js/browser', 'gs1-barcode-parser-mod'] },
+        // Pre-bundled up front, every package the renderer, src/shared and these tests import: a
+        // dependency Vite first meets mid-run (bwip-js is imported lazily; gtin only where a test
+        // runs the code reader) makes it re-optimise and reload the page, and the test files
+        // running meanwhile lose their frame ("Frame was detached", seen on a fresh clone).
+        optimizeDeps: {
+          include: ['bwip-js/browser', 'gs1-barcode-parser-mod', 'gtin', 'zod', 'ajv/dist/2020.js', 'ajv-formats', '@tanstack/svelte-virtual'],
+        },
         test: {
           name: 'components',
           env: { VITE_HARDENING_SEED: hardeningSeed },
