@@ -19,14 +19,27 @@ export const SORT_INDEXES: ReadonlyArray<{ name: string; sql: string }> = [
   { name: 'stock_levels_by_warehouse_available', sql: 'CREATE INDEX stock_levels_by_warehouse_available ON stock_levels(warehouse_id, available, sku)' },
 ];
 
-/** Creates the sort indexes that are missing; returns how many it built. */
+/**
+ * Creates the sort indexes that are missing; returns how many it built.
+ *
+ * The build sorts every row of the table. The cache keeps its temporary storage in memory (small
+ * sorts of the stock list's pages), but a sort of a million rows held there grew the process by
+ * about 125 MB that the allocator kept after the build; sorted in a temporary file it grows by
+ * about 17 MB and is faster (bench/ and docs/benchmarks.md, "Main RSS at a million").
+ */
 export function ensureSortIndexes(db: Database.Database): number {
   const existing = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index'").pluck().all() as string[]);
   const missing = SORT_INDEXES.filter((i) => !existing.has(i.name));
   if (missing.length > 0) {
-    db.transaction(() => {
-      for (const index of missing) db.exec(index.sql);
-    })();
+    const tempStore = db.pragma('temp_store', { simple: true }) as number;
+    db.pragma('temp_store = FILE');
+    try {
+      db.transaction(() => {
+        for (const index of missing) db.exec(index.sql);
+      })();
+    } finally {
+      db.pragma(`temp_store = ${tempStore}`);
+    }
   }
   return missing.length;
 }

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { migrate } from '../../../../../src/main/kernel/cache/migrate';
 import { MIGRATIONS } from '../../../../../src/main/kernel/cache/migrations';
 import { SORT_INDEXES, dropSortIndexes, ensureSortIndexes } from '../../../../../src/main/kernel/cache/sort-indexes';
@@ -57,5 +57,23 @@ describe('migration 0003 stock search', () => {
     expect(ensureSortIndexes(db)).toBe(SORT_INDEXES.length);
     expect(created.all(names)).toEqual(fromMigration);
     expect(ensureSortIndexes(db)).toBe(0);
+  });
+
+  it('builds the sort indexes with their sorts in a temporary file, and gives the cache its in-memory temporary storage back', () => {
+    db.pragma('temp_store = MEMORY');
+    dropSortIndexes(db);
+    const during: unknown[] = [];
+    const exec = db.exec.bind(db);
+    const spy = vi.spyOn(db, 'exec').mockImplementation((sql: string) => {
+      during.push(db.pragma('temp_store', { simple: true }));
+      return exec(sql);
+    });
+    try {
+      expect(ensureSortIndexes(db)).toBe(SORT_INDEXES.length);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(during).toEqual(SORT_INDEXES.map(() => 1)); // 1 = FILE
+    expect(db.pragma('temp_store', { simple: true })).toBe(2); // 2 = MEMORY
   });
 });
