@@ -99,6 +99,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     store: cache.journal,
     worker: () => cache.workers.current()?.name ?? null,
     retentionDays: () => settings.preferences.journalRetentionDays,
+    ...(log ? { log } : {}),
   });
   // Attached before the account is restored: a verdict of an adjustment queued before a restart is journaled too.
   const stopJournalingOutbox = journalOutbox(events, journal, warehouseCode(cache));
@@ -135,6 +136,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   } catch (error) {
     stopAdvancingTransfers();
     stopJournalingOutbox();
+    journal.close();
     cache.close();
     throw error;
   }
@@ -150,6 +152,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       await accounts.close();
       stopAdvancingTransfers();
       stopJournalingOutbox();
+      journal.close();
       cache.close();
     },
   };

@@ -71,6 +71,7 @@ export class JournalStore {
   readonly #pruneBefore: Database.Statement;
   readonly #pruneOver: Database.Statement;
   readonly #workerOf: Database.Statement;
+  readonly #insertAll: (lines: readonly NewJournalLine[]) => void;
 
   constructor(db: Database.Database) {
     this.#insert = db.prepare(`
@@ -81,6 +82,14 @@ export class JournalStore {
     this.#all = db.prepare(`SELECT * FROM journal WHERE ${WHERE} ORDER BY seq`);
     this.#pruneBefore = db.prepare('DELETE FROM journal WHERE at < ?');
     this.#pruneOver = db.prepare('DELETE FROM journal WHERE seq <= (SELECT seq FROM journal ORDER BY seq DESC LIMIT 1 OFFSET ?)');
+    this.#insertAll = db.transaction((lines: readonly NewJournalLine[]) => {
+      for (const line of lines) this.insert(line);
+    });
+  }
+
+  /** Several lines in one transaction, in their order. */
+  insertAll(lines: readonly NewJournalLine[]): void {
+    this.#insertAll(lines);
   }
 
   insert(line: NewJournalLine): number {

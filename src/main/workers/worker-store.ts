@@ -24,6 +24,9 @@ function newWorkerId(): string {
 export class WorkerStore {
   readonly #db: Database.Database;
   readonly #now: () => Date;
+  // Asked on every scan (is it a badge?) and for every journal line (who is at the desk?).
+  #byBadge: Database.Statement | null = null;
+  #current: Database.Statement | null = null;
 
   constructor(db: Database.Database, now: () => Date = () => new Date()) {
     this.#db = db;
@@ -36,7 +39,8 @@ export class WorkerStore {
   }
 
   current(): Worker | null {
-    const row = this.#db.prepare('SELECT w.* FROM desk_worker_current c JOIN desk_workers w ON w.id = c.worker_id').get() as WorkerRow | undefined;
+    this.#current ??= this.#db.prepare('SELECT w.* FROM desk_worker_current c JOIN desk_workers w ON w.id = c.worker_id');
+    const row = this.#current.get() as WorkerRow | undefined;
     return row ? fromRow(row) : null;
   }
 
@@ -61,7 +65,8 @@ export class WorkerStore {
 
   /** The worker with this badge, if any (a scan may be a badge rather than a product). */
   byBadge(badge: string): Worker | null {
-    const row = this.#db.prepare('SELECT * FROM desk_workers WHERE badge = ?').get(badge) as WorkerRow | undefined;
+    this.#byBadge ??= this.#db.prepare('SELECT * FROM desk_workers WHERE badge = ?');
+    const row = this.#byBadge.get(badge) as WorkerRow | undefined;
     return row ? fromRow(row) : null;
   }
 
