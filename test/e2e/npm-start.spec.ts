@@ -46,9 +46,9 @@ test('npm start without Electron opens the demo desk in a browser window, and Ct
     });
     expect(output.filter((line) => /no Electron binary/i.test(line))).toHaveLength(1);
 
-    await expect.poll(() => existsSync(join(dir, 'args'))).toBe(true);
-    const args = readFileSync(join(dir, 'args'), 'utf8');
-    expect(args).toContain(`--app=${url}`);
+    // The shell creates the file before it writes the line: wait for the line, not the file.
+    const args = () => (existsSync(join(dir, 'args')) ? readFileSync(join(dir, 'args'), 'utf8') : '');
+    await expect.poll(args).toContain(`--app=${url}`);
 
     await page.goto(url);
     await expect(page.getByLabel('Scan or type a code')).toBeVisible();
