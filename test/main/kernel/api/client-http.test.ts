@@ -344,7 +344,9 @@ describe('retries', () => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'X-Request-Id': 'req_slowbody000001' });
       res.write('{"sku":"WD-000001",');
     });
-    const error = await failureOf(clientFor(stub, { timeoutMs: 150, maxRetries: 0 }).readStock('WD-000001'));
+    // Long enough that the headers are in before it fires on a loaded machine (at 150 ms a CI run
+    // timed out still connecting, with no request id to report); the body never ends anyway.
+    const error = await failureOf(clientFor(stub, { timeoutMs: 2_000, maxRetries: 0 }).readStock('WD-000001'));
     expect(error).toMatchObject({ code: 'timeout', requestId: 'req_slowbody000001' });
     expect(error.status).toBeUndefined();
   });
