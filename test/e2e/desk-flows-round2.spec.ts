@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { openDesk, scanCode } from './support/page-helpers';
+import { openDesk, scanCode, showShipmentsWithStatus } from './support/page-helpers';
 
 /**
  * Issue 13, the points the first round left open: each test names the point it guards. One desk
@@ -89,14 +89,7 @@ test('5 and 10. the shipment list: newest first, a sort, a reference found by an
 test('12 and 13. a delivered shipment: the everyday actions first, Delete apart and not red-filled; the transit time takes the focus', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.keyboard.press('F3');
-  await page.getByTestId('shipments-status').selectOption('delivered');
-  const table = page.getByTestId('shipments-table');
-  await expect
-    .poll(async () => {
-      const states = await table.locator('td[data-status]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));
-      return states.length > 0 && states.every((s) => s === 'delivered');
-    })
-    .toBe(true);
+  const table = await showShipmentsWithStatus(page, 'delivered');
   // A delivered shipment booked with the carrier directly (its record can be deleted).
   const rows = table.getByRole('button', { name: /^Open shipment/ });
   const detail = page.getByTestId('shipment-detail');

@@ -1,7 +1,7 @@
 import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { openDesk, scanCode } from './support/page-helpers';
+import { openDesk, scanCode, showShipmentsWithStatus } from './support/page-helpers';
 
 /**
  * Issue 13, the gaps an audit found after the second round: each test names the point it guards.
@@ -189,14 +189,7 @@ test('5. at 1024x700 after a booked change: the scan box whole, every warehouse 
 test('6. deleting a record opens on "Keep it": Enter keeps the shipment, and the dialog names it without its token', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.keyboard.press('F3');
-  await page.getByTestId('shipments-status').selectOption('delivered');
-  const table = page.getByTestId('shipments-table');
-  await expect
-    .poll(async () => {
-      const states = await table.locator('td[data-status]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));
-      return states.length > 0 && states.every((s) => s === 'delivered');
-    })
-    .toBe(true);
+  const table = await showShipmentsWithStatus(page, 'delivered');
   const rows = table.getByRole('button', { name: /^Open shipment/ });
   const detail = page.getByTestId('shipment-detail');
   let found = false;

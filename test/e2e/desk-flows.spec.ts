@@ -3,7 +3,7 @@ import { failure } from '../../src/shared/ipc/result';
 import type { SecretStore } from '../../src/main/kernel/secrets/secret-store';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { openDesk, scanCode } from './support/page-helpers';
+import { openDesk, scanCode, showShipmentsWithStatus } from './support/page-helpers';
 
 /**
  * Issue 13: the traps of the everyday flows, as a worker with a scanner in one hand meets them.
@@ -373,14 +373,7 @@ test('11. plain words: no "live", "shipment token", "Confirmed", scope numbers, 
 test('13. the transit time of a delivered shipment gives no delivery date in the future', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.keyboard.press('F3');
-  await page.getByTestId('shipments-status').selectOption('delivered');
-  const table = page.getByTestId('shipments-table');
-  await expect
-    .poll(async () => {
-      const states = await table.locator('td[data-status]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));
-      return states.length > 0 && states.every((s) => s === 'delivered');
-    })
-    .toBe(true);
+  const table = await showShipmentsWithStatus(page, 'delivered');
   await table.getByRole('button', { name: /^Open shipment/ }).first().click();
   const detail = page.getByTestId('shipment-detail');
   await detail.getByRole('button', { name: 'Transit time' }).click();

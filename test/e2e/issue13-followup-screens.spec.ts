@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { openDesk, restMouse, seriousA11yProblems } from './support/page-helpers';
+import { openDesk, restMouse, seriousA11yProblems, showShipmentsWithStatus } from './support/page-helpers';
 
 /**
  * The screens the second round of issue 13 changed, at 1280x800 and 1024x700, light and dark,
@@ -59,13 +59,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await shotAll('shipments-list');
 
     // A delivered shipment's actions.
-    await page.getByTestId('shipments-status').selectOption('delivered');
-    await expect
-      .poll(async () => {
-        const states = await page.getByTestId('shipments-table').locator('td[data-status]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));
-        return states.length > 0 && states.every((s) => s === 'delivered');
-      })
-      .toBe(true);
+    await showShipmentsWithStatus(page, 'delivered');
     // one booked with the carrier directly, so its record can be deleted: both kinds of action show
     const rows = page.getByTestId('shipments-table').getByRole('button', { name: /^Open shipment/ });
     const detail = page.getByTestId('shipment-detail');

@@ -72,3 +72,19 @@ export async function seriousA11yProblems(page: Page, selector = 'html'): Promis
       .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
   }, selector);
 }
+
+/**
+ * On the Shipments screen: filters the list by a status and waits until every row shown has it
+ * (the rows of the list before the filter are replaced, not added to). Returns the table.
+ */
+export async function showShipmentsWithStatus(page: Page, status: string) {
+  await page.getByTestId('shipments-status').selectOption(status);
+  const table = page.getByTestId('shipments-table');
+  await expect
+    .poll(async () => {
+      const states = await table.locator('td[data-status]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));
+      return states.length > 0 && states.every((s) => s === status);
+    })
+    .toBe(true);
+  return table;
+}
