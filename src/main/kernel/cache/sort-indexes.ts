@@ -25,7 +25,7 @@ export const SORT_INDEXES: ReadonlyArray<{ name: string; sql: string }> = [
  * The build sorts every row of the table. The cache keeps its temporary storage in memory (small
  * sorts of the stock list's pages), but a sort of a million rows held there grew the process by
  * about 125 MB that the allocator kept after the build; sorted in a temporary file it grows by
- * about 17 MB and is faster (bench/ and docs/benchmarks.md, "Main RSS at a million").
+ * about 17 MB and is faster (docs/benchmarks.md, figure 6 under "What missed, why, and the fix").
  */
 export function ensureSortIndexes(db: Database.Database): number {
   const existing = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index'").pluck().all() as string[]);
