@@ -78,7 +78,12 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
 
   // quick_check (not the full integrity_check), and only after the last session did not close the
   // file: it reads every page, seconds for a million SKUs on the start path (bench figure 8).
-  const cache = openCache(options.dataDir, { check: 'unclean' });
+  // The WAL is copied into the file by a worker thread: a checkpoint in a scan's commit would make
+  // the scan wait for it (wal-checkpointer.ts).
+  const cache = openCache(options.dataDir, {
+    check: 'unclean',
+    backgroundCheckpoints: { onFallback: (reason) => log?.('warn', 'WAL checkpoints back on the main thread', { reason }) },
+  });
   if (cache.recovery) {
     const { reason, movedTo, outbox } = cache.recovery;
     log?.('warn', 'cache file damaged, rebuilt', { reason, outboxCopied: outbox.copied, outboxWaiting: outbox.waiting, outboxProblem: outbox.problem });

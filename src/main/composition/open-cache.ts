@@ -1,4 +1,4 @@
-import { openCatalogCache, type CatalogCache, type DamagedFile, type OpenDatabaseOptions } from '../kernel/cache';
+import { openCatalogCache, type CatalogCache, type CatalogCacheOptions, type DamagedFile } from '../kernel/cache';
 import { CountStore } from '../counts';
 import { JournalStore } from '../journal';
 import { OutboxStore, salvageOutbox, type OutboxSalvage } from '../outbox';
@@ -27,7 +27,7 @@ export interface Cache extends CatalogCache {
   readonly recovery: CacheRecovery | null;
 }
 
-export function openCache(dataDir: string, options: OpenDatabaseOptions = {}): Cache {
+export function openCache(dataDir: string, options: CatalogCacheOptions = {}): Cache {
   const { cache, damaged } = openCatalogCache(dataDir, options);
   // Before anything else writes to the new file: what waited to be sent must not be lost.
   const recovery = damaged ? { ...damaged, outbox: salvageOutbox(damaged.movedTo, cache.db) } : null;

@@ -5,6 +5,7 @@ import { CatalogWrites } from './catalog-writes';
 import { closeDatabase, openDatabase, type DamagedFile, type OpenDatabaseOptions, type OpenedDatabase } from './database';
 import { MetaStore } from './meta';
 import { ensureSortIndexes } from './sort-indexes';
+import { startWalCheckpointer, type CheckpointerOptions, type WalCheckpointer } from './wal-checkpointer';
 
 export const CACHE_FILE = 'cache.sqlite';
 
@@ -31,11 +32,17 @@ export interface OpenedCatalogCache {
   damaged: DamagedFile | null;
 }
 
-export function openCatalogCache(dataDir: string, options: OpenDatabaseOptions = {}): OpenedCatalogCache {
+export interface CatalogCacheOptions extends OpenDatabaseOptions {
+  /** Checkpoint the WAL from a worker thread (the app); tests and tools leave it to the connection. */
+  backgroundCheckpoints?: CheckpointerOptions | false;
+}
+
+export function openCatalogCache(dataDir: string, options: CatalogCacheOptions = {}): OpenedCatalogCache {
   const file = join(dataDir, CACHE_FILE);
   const { db, recovery, checked } = openDatabase(file, options);
   // A first sync that stopped part-way leaves its sort indexes dropped (sort-indexes.ts).
   ensureSortIndexes(db);
+  const checkpointer: WalCheckpointer | null = options.backgroundCheckpoints ? startWalCheckpointer(db, options.backgroundCheckpoints) : null;
   const cache: CatalogCache = {
     file,
     db,
@@ -43,7 +50,10 @@ export function openCatalogCache(dataDir: string, options: OpenDatabaseOptions =
     writes: new CatalogWrites(db),
     meta: new MetaStore(db),
     checked,
-    close: () => closeDatabase(db),
+    close: () => {
+      checkpointer?.stop();
+      closeDatabase(db);
+    },
   };
   return { cache, damaged: recovery };
 }

@@ -58,6 +58,9 @@ export function closeDatabase(db: Database.Database): void {
   if (file !== ':memory:' && file !== '') writeFileSync(file + CLEAN_CLOSE_MARK, '', { mode: 0o600 });
 }
 
+/** WAL pages after which a commit of this connection copies the WAL back into the file. */
+export const INLINE_CHECKPOINT_PAGES = 8192;
+
 function configure(db: Database.Database): void {
   // WAL: readers never wait for the sync writer. NORMAL: a power cut may lose the last
   // transactions but never corrupts the file; the commits exactly-once rests on (the outbox's)
@@ -73,8 +76,9 @@ function configure(db: Database.Database): void {
   db.pragma('cache_size = -16384');
   db.pragma('temp_store = MEMORY');
   // A sync page dirties pages all over the indexes; checkpointing every 4 MB of WAL (the default)
-  // would copy the same hot pages back again and again during a first sync.
-  db.pragma('wal_autocheckpoint = 8192');
+  // would copy the same hot pages back again and again during a first sync. The app moves the
+  // checkpoints off this connection altogether (wal-checkpointer.ts).
+  db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
   db.pragma('busy_timeout = 5000');
 }
 
