@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import type { LabelDocument, LabelPrinter } from '../main/labels';
 
 export interface PdfLabelPrinterOptions {
@@ -24,11 +24,15 @@ export interface PdfLabelPrinter extends LabelPrinter {
 export function pdfLabelPrinter(options: PdfLabelPrinterOptions): PdfLabelPrinter {
   let browser: Promise<Browser> | null = null;
   let spooled = 0;
+  // Playwright is loaded on the first print, not with the harness: loading it took about 0.4 s of
+  // every start (bench figure 8), for a path most sessions never take.
   const launch = (): Promise<Browser> =>
-    (browser ??= chromium.launch({
-      executablePath: options.browserPath ?? process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    }));
+    (browser ??= import('@playwright/test').then(({ chromium }) =>
+      chromium.launch({
+        executablePath: options.browserPath ?? process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      }),
+    ));
 
   async function pdf(document: LabelDocument): Promise<Buffer> {
     const context = await (await launch()).newContext({ javaScriptEnabled: false, offline: true });
