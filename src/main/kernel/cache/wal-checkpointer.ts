@@ -8,8 +8,9 @@ export interface CheckpointerOptions {
   intervalMs?: number;
   /** The driver the worker loads (better-sqlite3's resolved path; a test passes a broken one). */
   driverPath?: string;
-  /** Each checkpoint that copied frames, and a failure that handed checkpoints back to the main connection. */
+  /** Each checkpoint that copied frames: the WAL's frames and how many of them are in the file. */
   onCheckpoint?: (result: { log: number; checkpointed: number }) => void;
+  /** The worker failed and the main connection checkpoints again; why. */
   onFallback?: (reason: string) => void;
 }
 
@@ -48,7 +49,7 @@ try {
  *
  * A checkpoint writes the WAL's pages to their random places in the file and syncs it: at a
  * million SKUs a 1 % sync wrote about 40,000 pages and spent 1.0 of its 2.3 s of writing in the
- * checkpoints its commits ran (docs/benchmarks.md, figure 3 at 1M). In the main process that time is
+ * checkpoints its commits ran (docs/benchmarks.md, "The evening pass at a million"). In the main process that time is
  * the event loop's: scans wait behind it. A PASSIVE checkpoint from a second connection runs beside
  * the writer and its readers without blocking either. If the worker cannot run (its driver fails to
  * load, it dies), the main connection checkpoints as before: the WAL never grows unbounded.
@@ -76,8 +77,6 @@ export function startWalCheckpointer(db: Database.Database, options: Checkpointe
     },
     // A pragma loop: a small heap is plenty, and the main process's memory is a budget.
     resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
-    stdout: false,
-    stderr: false,
   });
   worker.unref();
   worker.on('message', (m: { log: number; checkpointed: number }) => options.onCheckpoint?.(m));
