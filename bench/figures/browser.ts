@@ -134,6 +134,22 @@ async function scanSeries(page: Page, picks: readonly number[], into: number[], 
   return missed;
 }
 
+/** A figure reported without a goal, in milliseconds against one frame at 60 Hz. */
+function reportedPerFrame(key: string, title: string, ms: number, details?: Figure['details']): Figure {
+  return {
+    key,
+    title,
+    value: round(ms, 2),
+    unit: 'ms',
+    bound: { label: 'one frame at 60 Hz', value: round(FRAME_MS, 2), unit: 'ms' },
+    ratio: round(ms / FRAME_MS, 2),
+    ratioMeaning: 'x frame',
+    goal: '-',
+    met: null,
+    ...(details ? { details } : {}),
+  };
+}
+
 /**
  * The floor of figure 2 in the same browser and run: a bare page whose Enter handler writes the
  * typed code into a heading at once (no bridge, no core, no framework), timed by the same probe.
@@ -283,34 +299,15 @@ export async function measureBrowser(ctx: BenchContext, build: { ok: true } | { 
         pageErrors: pageErrors.slice(0, 5),
       },
     });
-    figures.push({
-      key: 'scan_to_paint_floor_p95',
-      title: '2. Scan to paint floor: a bare page in the same browser writes the typed code into a heading on Enter, p95',
-      value: round(floor.p95, 2),
-      unit: 'ms',
-      bound: { label: 'one frame at 60 Hz', value: round(FRAME_MS, 2), unit: 'ms' },
-      ratio: round(floor.p95 / FRAME_MS, 2),
-      ratioMeaning: 'x frame',
-      goal: '-',
-      met: null,
-      details: {
+    figures.push(
+      reportedPerFrame('scan_to_paint_floor_p95', '2. Scan to paint floor: a bare page in the same browser writes the typed code into a heading on Enter, p95', floor.p95, {
         painted: roundSummary(floor, 2),
         appOverFloorP95Ms: round(s.p95 - floor.p95, 2),
         appOverFloorP50Ms: round(s.median - floor.median, 2),
         note: 'the same probe, keys and browser as figure 2; no bridge, core or framework: the cost of a key press reaching the page and of the next frame being painted',
-      },
-    });
-    figures.push({
-      key: 'scan_to_paint_p50',
-      title: '2. Scan to paint, p50',
-      value: round(s.median, 2),
-      unit: 'ms',
-      bound: { label: 'one frame at 60 Hz', value: round(FRAME_MS, 2), unit: 'ms' },
-      ratio: round(s.median / FRAME_MS, 2),
-      ratioMeaning: 'x frame',
-      goal: '-',
-      met: null,
-    });
+      }),
+      reportedPerFrame('scan_to_paint_p50', '2. Scan to paint, p50', s.median),
+    );
 
     // -- 6. Heap with the stock list open (F2), rows shown, then scrolled half-way.
     try {
