@@ -15,7 +15,9 @@ import type { StockItem } from '../../../src/shared/api';
 
 const dataDir = process.env.DESK_DATA_DIR!;
 const stock = JSON.parse(readFileSync(process.env.DESK_STOCK_FILE!, 'utf8')) as StockItem[];
-const cache = openCache(dataDir);
+// As the app opens it: the WAL copied back into the file by the checkpoint worker, here every
+// 20 ms, so the copies also catch the file mid-checkpoint.
+const cache = openCache(dataDir, { backgroundCheckpoints: { intervalMs: 20 } });
 const recorder = new CatalogRecorder(cache);
 const outbox = new Outbox({ cache, recorder, events: new EventHub(), api: () => null, online: () => false, account: () => 'demo' });
 
