@@ -124,7 +124,7 @@ test('3. typing by hand is never lost: after a scan, after a click on empty spac
     // task, then the key, then the refocus). The page is kept busy right after the focus is lost,
     // so the keys wait behind it and are handled before the deferred refocus can run.
     const busy = page.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
+      (globalThis as unknown as { document: { activeElement: { blur(): void } | null } }).document.activeElement?.blur();
       const until = performance.now() + 400;
       while (performance.now() < until) {
         // the main thread held, as by a long task
