@@ -1,5 +1,5 @@
 // The offline cache's file and the catalog in it: what capabilities import of the cache.
 export { CACHE_FILE, openCatalogCache, type CatalogCache, type CatalogCacheOptions, type OpenedCatalogCache } from './catalog-cache';
 export { CatalogRecorder } from './catalog-recorder';
-export { durably, type DamagedFile, type OpenDatabaseOptions } from './database';
+export { durably, type DamagedFile } from './database';
 export type { StockWrite, WarehouseWrite, ProductWrite, ShipmentWrite } from './rows';

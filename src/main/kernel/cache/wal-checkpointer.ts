@@ -15,8 +15,6 @@ export interface CheckpointerOptions {
 }
 
 export interface WalCheckpointer {
-  /** Whether checkpoints run in the worker now (false once it failed: the main connection does them). */
-  readonly inBackground: boolean;
   /** Stops the worker and waits for its connection to close (at most the checkpoint in flight). */
   stop(): void;
 }
@@ -56,8 +54,9 @@ try {
  */
 export function startWalCheckpointer(db: Database.Database, options: CheckpointerOptions = {}): WalCheckpointer {
   // A rollback journal (no WAL on this file system) or a memory database: nothing to checkpoint.
-  if (db.pragma('journal_mode', { simple: true }) !== 'wal') return { inBackground: false, stop: () => {} };
+  if (db.pragma('journal_mode', { simple: true }) !== 'wal') return { stop: () => {} };
   const control = new Int32Array(new SharedArrayBuffer(8));
+  /** Whether checkpoints run in the worker now (false once it failed: the main connection does them). */
   let inBackground = true;
   let stopped = false;
   const fallBack = (reason: string): void => {
@@ -83,9 +82,6 @@ export function startWalCheckpointer(db: Database.Database, options: Checkpointe
   worker.on('error', (error) => fallBack(error instanceof Error ? error.message : String(error)));
   worker.on('exit', (code) => fallBack(`the checkpoint worker exited (${code})`));
   return {
-    get inBackground() {
-      return inBackground;
-    },
     stop() {
       if (stopped) return;
       stopped = true;
