@@ -12,6 +12,7 @@ import { NoticeBoard } from '../kernel/notice-board';
 import type { SecretStore } from '../kernel/secrets';
 import type { LabelPrinter } from '../labels';
 import { SettingsStore } from '../settings';
+import { boundYoungGeneration } from '../kernel/young-generation';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
 import { demoSandbox } from './demo-sandbox';
 import { createHandlers, warehouseCode } from './handlers';
@@ -65,6 +66,8 @@ const DEFAULT_SYNC_INTERVAL_MS = 5 * 60_000;
  * nothing of Electron: the Electron edge and the harness both host it.
  */
 export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore> {
+  // Process-wide, here because every host (Electron, the harness, the benchmarks) makes its core here.
+  boundYoungGeneration();
   ensurePrivateDir(options.dataDir);
   const events = new EventHub();
   const notices = new NoticeBoard(events);
