@@ -13,9 +13,10 @@ async function largestNewSpace(mode: 'bounded' | 'default'): Promise<number> {
 }
 
 describe('boundYoungGeneration', () => {
-  it('keeps the new space small under a load that grows it past 32 MB without it', { timeout: 60_000 }, async () => {
+  it('keeps the new space at 16 MB or less under a load that grows it past that without it', { timeout: 60_000 }, async () => {
     const [bounded, unbounded] = await Promise.all([largestNewSpace('bounded'), largestNewSpace('default')]);
-    expect(unbounded).toBeGreaterThan(32);
+    // The control: Node's own maximum depends on the machine (64 MB here; 32 MB by its documented 64-bit default).
+    expect(unbounded).toBeGreaterThan(16);
     expect(bounded).toBeLessThanOrEqual(16);
   });
 });
