@@ -1,6 +1,7 @@
-// The request body parser: every body is read as JSON whatever its Content-Type (an empty body
-// is `{}`); bytes that are not UTF-8 or not JSON are 400 invalid_request. Fastify enforces the
-// 1 MiB limit before this runs (413).
+// The request body parser: every body is read as JSON whatever its Content-Type (an empty body,
+// no bytes at all, is `{}`); bytes that are not UTF-8 or not JSON, whitespace alone included
+// (JSON has no empty value), are 400 invalid_request. Fastify enforces the 1 MiB limit before
+// this runs (413).
 import { ApiError } from './errors';
 
 export const MAX_BODY_BYTES = 1_048_576;
@@ -15,7 +16,6 @@ export function parseJsonBody(raw: Buffer): unknown {
   } catch {
     throw new ApiError('invalid_request', 'The request body is not valid UTF-8.', [{ field: '', problem: 'must be UTF-8 encoded JSON' }]);
   }
-  if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -1,5 +1,5 @@
-// Two guards in front of every operation: a body that is JSON but not an object (`null` included)
-// is 400 invalid_request, and a request whose Host header does not name this server (a page that
+// Two guards in front of every operation: a body that is JSON but not an object (`null` included),
+// or only whitespace, is 400 invalid_request, and a request whose Host header does not name this server (a page that
 // rebound its own DNS name to 127.0.0.1) is refused before it can do anything.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,32 @@ describe('a JSON body that is not an object', () => {
       expectError(reply, 400, 'invalid_request');
       expect(reply.body.error.details, raw).toContainEqual({ field: '', problem: expect.any(String) });
     }
+  });
+
+  it('changed nothing', () => {
+    expect(databaseState(t.sandbox.dbPath)).toEqual(before);
+  });
+});
+
+describe('a body of only whitespace', () => {
+  // Not JSON (JSON.parse refuses it), so not the empty body either: only a body of no bytes means `{}`.
+  it.each(operations.map((op) => op.operationId))('%s: spaces, newlines, tabs and CRs alone are 400 invalid_request', async (operationId) => {
+    const info = allOperations().get(operationId as OperationId)!;
+    for (const raw of [' ', '\n', '\t \r\n', ' '.repeat(1000)]) {
+      const reply = await t.api.call(operationId as OperationId, {
+        params: PARAMS as unknown as PathParams<OperationId>,
+        raw,
+        token: info.requiresAuth ? t.desk : null,
+        ...(info.requiresIdempotencyKey ? { idempotencyKey: crypto.randomUUID() } : {}),
+      });
+      expectError(reply, 400, 'invalid_request');
+      expect(reply.body.error.details, JSON.stringify(raw)).toContainEqual({ field: '', problem: expect.any(String) });
+    }
+  });
+
+  it('an empty body is still {}', async () => {
+    const reply = await t.api.call('listWarehouses', { raw: '', token: t.desk });
+    expect(reply.status, reply.text).toBe(200);
   });
 
   it('changed nothing', () => {
