@@ -24,7 +24,13 @@ describe('format helpers', () => {
     expect(formatAge(new Date(2026, 1, 9, 14, 0), now, 'en')).toBe('1 mo. ago');
     expect(formatAge(new Date(2025, 2, 20, 14, 0), now, 'en')).toBe('1 yr. ago');
     expect(formatAge(new Date(2024, 3, 1, 14, 0), now, 'en')).toBe('2 yr. ago'); // 711 days: not "1 year"
-    expect(formatAge(new Date(2026, 2, 12, 14, 42), now, 'en')).toBe('in 2 min.');
+  });
+  it('never reads a time ahead of the desk\'s clock as a future age', () => {
+    // A service clock or an event a few seconds ahead of this desk's tick is "just now", never "in 11 sec."
+    expect(formatAge(new Date(2026, 2, 12, 14, 40, 11), now, 'en')).toBe('just now');
+    expect(formatAge(new Date(2026, 2, 12, 14, 40, 10), now, 'de')).not.toMatch(/^in /);
+    expect(formatAge(new Date(2026, 2, 12, 14, 42), now, 'pl')).not.toMatch(/za /);
+    expect(formatAge(new Date(2026, 2, 12, 14, 42), now, 'en')).toBe('just now');
   });
   it('shows other days with their date', () => {
     expect(formatDateTime(new Date(2026, 2, 12, 9, 3), now, 'en-GB')).toBe('09:03');

@@ -12,8 +12,10 @@ let users = 0;
 /** Starts ticking while at least one user holds it; returns the release function. */
 export function useClock(): () => void {
   users += 1;
+  // A new age on screen is measured from now, not from the last tick up to 15 s ago (an event
+  // newer than that tick would otherwise read as seconds in the future).
+  clock.now = Date.now();
   if (!timer) {
-    clock.now = Date.now();
     timer = setInterval(() => (clock.now = Date.now()), TICK_MS);
   }
   let released = false;

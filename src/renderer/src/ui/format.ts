@@ -61,25 +61,25 @@ export function formatDate(isoDate: string, locale: string = formatLocale()): st
 
 /**
  * "just now", "45 sec. ago", "3 min. ago", "2 hr. ago", "3 days ago", "5 mo. ago", "2 yr. ago"
- * (in the locale's words); future times read "in 2 min.". Past a month, days stop being read at a
- * glance ("714 days ago"), so months and years take over.
+ * (in the locale's words). Past a month, days stop being read at a glance ("714 days ago"), so
+ * months and years take over. A time ahead of `now` (the service's clock a little ahead of the
+ * desk's, an event newer than the last tick of the shared clock) reads "just now": an age is never
+ * in the future.
  */
 export function formatAge(when: When, now: When = Date.now(), locale: string = formatLocale()): string {
   const d = toDate(when);
   const n = toDate(now);
   if (!d || !n) return m.format_unknown_age();
-  const diffMs = n.getTime() - d.getTime();
-  const sign = diffMs < 0 ? 1 : -1;
-  const s = Math.round(Math.abs(diffMs) / 1000);
+  const s = Math.round((n.getTime() - d.getTime()) / 1000);
   if (s < 10) return m.format_just_now();
   const rtf = ageFormat(locale);
-  if (s < 60) return rtf.format(sign * s, 'second');
-  if (s < 3600) return rtf.format(sign * Math.floor(s / 60), 'minute');
-  if (s < 86_400) return rtf.format(sign * Math.floor(s / 3600), 'hour');
-  if (s < 30 * 86_400) return rtf.format(sign * Math.floor(s / 86_400), 'day');
+  if (s < 60) return rtf.format(-s, 'second');
+  if (s < 3600) return rtf.format(-Math.floor(s / 60), 'minute');
+  if (s < 86_400) return rtf.format(-Math.floor(s / 3600), 'hour');
+  if (s < 30 * 86_400) return rtf.format(-Math.floor(s / 86_400), 'day');
   const months = Math.max(1, Math.round(s / (30.44 * 86_400)));
-  if (months < 12) return rtf.format(sign * months, 'month');
-  return rtf.format(sign * Math.max(1, Math.round(s / (365.25 * 86_400))), 'year');
+  if (months < 12) return rtf.format(-months, 'month');
+  return rtf.format(-Math.max(1, Math.round(s / (365.25 * 86_400))), 'year');
 }
 
 /** "12,345" / "12.345" (grouping per locale). Non-finite numbers show as an em dash rather than "NaN". */
