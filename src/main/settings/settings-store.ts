@@ -64,6 +64,7 @@ export class SettingsStore {
       labelPrinter: patch.labelPrinter ?? current.labelPrinter,
       deskWarehouseId: patch.deskWarehouseId === undefined ? current.deskWarehouseId : patch.deskWarehouseId,
       language: patch.language ?? current.language,
+      defaultAdjustKind: patch.defaultAdjustKind ?? current.defaultAdjustKind,
     });
     this.#save({ ...this.#data, preferences: next });
     return this.preferences;

@@ -12,4 +12,5 @@ export const DEFAULT_SETTINGS: Settings = {
   labelPrinter: { silent: false, deviceName: null },
   deskWarehouseId: null,
   language: 'system',
+  defaultAdjustKind: 'add',
 };

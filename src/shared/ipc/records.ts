@@ -368,6 +368,10 @@ export const LabelPrinterSettings = z.strictObject({ silent: z.boolean(), device
 export const LANGUAGES = ['en', 'de', 'nl', 'fr', 'pl'] as const;
 export const LanguageSetting = z.enum(['system', ...LANGUAGES]);
 export type LanguageSetting = z.infer<typeof LanguageSetting>;
+/** How a change of stock is stated on the adjust form: units in, units out, or what was counted. */
+export const ADJUST_KINDS = ['add', 'remove', 'count'] as const;
+export const AdjustKind = z.enum(ADJUST_KINDS);
+export type AdjustKind = z.infer<typeof AdjustKind>;
 export const Settings = z.object({
   scanner: ScannerSettings,
   soundsMuted: z.boolean(),
@@ -381,6 +385,8 @@ export const Settings = z.object({
   deskWarehouseId: WarehouseId.nullable().default(null),
   /** The language of the screens; absent in older settings files, which then follow the OS. */
   language: LanguageSetting.default('system'),
+  /** The kind of change every product's adjust form starts with (never the last product's). */
+  defaultAdjustKind: AdjustKind.default('add'),
 });
 export type Settings = z.infer<typeof Settings>;
 export const SettingsPatch = z.strictObject({
@@ -391,6 +397,7 @@ export const SettingsPatch = z.strictObject({
   labelPrinter: LabelPrinterSettings.optional(),
   deskWarehouseId: WarehouseId.nullable().optional(),
   language: LanguageSetting.optional(),
+  defaultAdjustKind: AdjustKind.optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
