@@ -5,9 +5,16 @@ export interface CsvColumn<Row> {
   value: (row: Row) => string | number | null;
 }
 
-// A cell a spreadsheet would run as a formula (=, +, @, or - not starting a number): a scanned
-// code or a note is data, so it is prefixed with an apostrophe, which spreadsheets show as text.
-const FORMULA = /^(?:[=+@\t\r]|-(?!\d))/;
+// A cell a spreadsheet would run as a formula: one that starts with =, +, -, @, a tab or a CR.
+// A scanned code or a note is data, so it is prefixed with an apostrophe, which spreadsheets show
+// as text. Only a plain number (-12, -3.5) is left as it is: `-2+3+cmd|…` starts with a digit
+// after its minus too, and is a formula.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+function safeCell(v: string): string {
+  return FORMULA_START.test(v) && !PLAIN_NUMBER.test(v) ? `'${v}` : v;
+}
 
 /**
  * CSV that spreadsheets open as meant: UTF-8 with a byte order mark (Excel otherwise guesses the
@@ -21,7 +28,7 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: Iterable<Ro
       columns.map((c) => {
         const v = c.value(row);
         if (v === null) return '';
-        return typeof v === 'string' && FORMULA.test(v) ? `'${v}` : v;
+        return typeof v === 'string' ? safeCell(v) : v;
       }),
     );
   }
