@@ -1,13 +1,26 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../../shared/ipc/defaults';
 import { Settings, type SettingsPatch } from '../../shared/ipc/records';
+import { CredentialVault } from '../kernel/secrets';
 
 export const SETTINGS_FILE = 'settings.json';
 
-/** Which account to sign in to at start. Not secret: the secret and the token live in the keychain. */
-const StoredAccount = z.object({ baseUrl: z.url({ protocol: /^https?$/ }).max(500), clientId: z.string().min(1).max(200) });
+/**
+ * Which account to sign in to at start. Not secret: the secret and the token live in the keychain.
+ * Held to the keychain vault's own rules (no user name or password in the address, a client id
+ * that is not blank): an account the vault would refuse, restored at start, would stop the desk.
+ * A plain-http address on another computer passes here: the account service refuses it at start
+ * with a notice of its own.
+ */
+const StoredAccount = z.object({ baseUrl: z.url({ protocol: /^https?$/ }).max(500), clientId: z.string().min(1).max(200) }).superRefine((account, ctx) => {
+  try {
+    CredentialVault.layout(account);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+  }
+});
 export type StoredAccountSetting = z.infer<typeof StoredAccount>;
 
 /** settings.json: version 1. Never holds a credential or a token. */
@@ -90,6 +103,8 @@ export class SettingsStore {
     }
     const movedTo = `${this.#file}.broken-${now().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(this.#file, movedTo);
+    // Kept for support, by its owner alone: a hand-edited file may hold a password in its address.
+    chmodSync(movedTo, 0o600);
     return { data: defaults, problem: { reason, movedTo } };
   }
 
