@@ -2,6 +2,7 @@
 // Prints one URL (with its token) on stdout, the first line, which scripts/start.mjs reads; the
 // guidance for a person goes to stderr, and only to a terminal. `--help` lists the options.
 import { parseArgs } from 'node:util';
+import { DataDirRefused } from '../main/kernel/private-files';
 import { startHarness } from './index';
 
 const HELP = `npm run harness -- [options]
@@ -11,8 +12,9 @@ desk core in demo mode: a sandbox of the Shipping API with demo data, on this co
 It does not open a window: open the address it prints. Ctrl-C stops it.
 
   --port N          listen on 127.0.0.1:N (default: a free port)
-  --data-dir PATH   keep the desk's files (cache, outbox, settings) in PATH; default: a
-                    temporary folder, deleted when it stops
+  --data-dir PATH   keep the desk's files (cache, outbox, settings) in PATH, a new folder
+                    (created private) or one only you can open; default: a temporary
+                    folder, deleted when it stops
   --offline-switch  let you cut the demo service off and back, to try the offline mode
                     (the commands are printed at start)
   --verbose         log every request
@@ -48,6 +50,10 @@ const harness = await startHarness({
   log: (level, message, data) => {
     if (values.verbose || level !== 'info') console.error(`[${level}] ${message}`, data ?? '');
   },
+}).catch((error: unknown) => {
+  if (!(error instanceof DataDirRefused)) throw error;
+  console.error(error.message);
+  process.exit(2);
 });
 console.log(harness.url);
 console.error('Warehouse Desk harness (demo mode) on 127.0.0.1. Open the URL above in a browser; Ctrl-C stops.');

@@ -5,6 +5,7 @@ import { createDeskCore, type DeskCore } from '../main/composition/desk-core';
 import { createKeytarStore } from '../main/kernel/secrets/keytar-store';
 import type { SecretStore } from '../main/kernel/secrets/secret-store';
 import type { Log } from '../main/kernel/log';
+import { claimNamedDataDir } from '../main/kernel/private-files';
 import type { SandboxOptions } from '../sandbox';
 import { startHarnessHost, type HarnessCore } from './host';
 import { pdfLabelPrinter } from './label-printer';
@@ -16,7 +17,11 @@ import { pdfLabelPrinter } from './label-printer';
  * (test/harness/boundaries.test.ts checks), and the app's build never includes it.
  */
 export interface HarnessOptions {
-  /** Default: a new temporary folder, removed on close(). */
+  /**
+   * Default: a new temporary folder, removed on close(). A folder named here is kept; it must be
+   * new or private already (`claimNamedDataDir`: its mode is never changed, a folder open to
+   * others is refused with `DataDirRefused`).
+   */
   dataDir?: string;
   demoSandbox?: Partial<SandboxOptions>;
   /** Serve POST /__test/faults, /__test/expire-tokens and /__test/advance-clock. */
@@ -48,6 +53,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
   }
   if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port <= 65535)) throw new RangeError('port must be an integer 0..65535');
   const ownDataDir = opts.dataDir === undefined;
+  // A folder someone named is used only if it is private already or new; its mode is never changed.
+  if (opts.dataDir !== undefined) claimNamedDataDir(opts.dataDir);
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'warehouse-desk-harness-')));
   const log = opts.log ?? (() => {});
   let core: DeskCore | null = null;
