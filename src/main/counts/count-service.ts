@@ -4,10 +4,13 @@ import type { CatalogCache, CatalogRecorder } from '../kernel/cache';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import { cacheWillDo } from '../kernel/service-or-cache';
 import type { Outbox } from '../outbox';
+import type { TransferStore } from '../transfers';
 import { signNote } from '../workers';
-import type { CountLine, CountReview, CountReviewLine, CountScanResult, CountSession, CountStartInput } from '../../shared/ipc/desk-work-records';
-import type { LookupResult } from '../../shared/ipc/records';
+import { parseCode } from '../../shared/codes/parse-code';
+import type { CountLine, CountReview, CountReviewLine, CountScanResult, CountSession, CountStartInput, CountWait } from '../../shared/ipc/desk-work-records';
+import type { LookupResult, OutboxEntry } from '../../shared/ipc/records';
 import { failure } from '../../shared/ipc/result';
+import { outcomeUnknown } from '../../shared/outbox-outcome';
 import type { CountBasis, CountLineRow, CountSessionRow, CountStore } from './count-store';
 
 /** The signed-in account's part a count needs. */
@@ -22,7 +25,7 @@ export interface CountAccount {
 }
 
 export interface CountDeps {
-  cache: CatalogCache & { readonly counts: CountStore };
+  cache: CatalogCache & { readonly counts: CountStore; readonly transfers: Pick<TransferStore, 'touching'> };
   /** Throws `not_signed_in` signed out. */
   account: () => CountAccount;
   /** Null signed out. */
@@ -68,8 +71,8 @@ export class CountService {
     if (cache.reads.warehouses().length > 0 && !cache.reads.hasWarehouse(input.warehouseId)) {
       throw failure('invalid_argument', 'There is no such warehouse.', { reason: 'unknown_warehouse', details: [{ field: 'warehouseId', problem: 'is not one of the warehouses' }] });
     }
+    const zone = input.zone ? this.#zoneSkus(input.zone) : null;
     const id = newCountId();
-    const zone = input.zone ? [...new Set(input.zone)] : null;
     cache.counts.insertSession({ id, account: account.accountKey, warehouse_id: input.warehouseId, zone_json: zone ? JSON.stringify(zone) : null, worker: this.#deps.worker(), started_at: this.#stamp() });
     return this.#view(account, cache.counts.session(id)!);
   }
@@ -116,13 +119,19 @@ export class CountService {
     return this.#view(account, row);
   }
 
-  /** Each counted SKU against the freshest on-hand: the service's when it answers, else the cache's with its age. */
+  /**
+   * Each counted SKU against the freshest on-hand: the service's when it answers, else the cache's
+   * with its age, with what still moves its stock unbooked; then each SKU of the zone nobody
+   * counted, against the cache's on-hand (submitting leaves it alone, so the service is not asked).
+   */
   async review(): Promise<CountReview> {
     const account = this.#deps.account();
     const row = this.#open(account);
     const lines: CountReviewLine[] = [];
-    for (const line of this.#deps.cache.counts.lines(row.id)) {
-      const fresh = line.submitted_at ? this.#cached(line.sku, row.warehouse_id) : await this.#freshest(account, line.sku, row.warehouse_id);
+    const counted = this.#deps.cache.counts.lines(row.id);
+    for (const line of counted) {
+      const submitted = line.submitted_at !== null;
+      const fresh = submitted ? this.#cached(line.sku, row.warehouse_id) : await this.#freshest(account, line.sku, row.warehouse_id);
       lines.push({
         sku: line.sku,
         name: this.#deps.cache.reads.stockBySku(line.sku)?.name ?? null,
@@ -134,7 +143,25 @@ export class CountService {
         difference: fresh.onHand === null ? null : line.counted - fresh.onHand,
         basisOnHand: line.basis_on_hand,
         changedSince: fresh.onHand !== null && line.basis_on_hand !== null && fresh.onHand !== line.basis_on_hand ? fresh.onHand - line.basis_on_hand : null,
-        submitted: line.submitted_at !== null,
+        submitted,
+        waitsFor: submitted ? [] : this.#waits(account, line.sku, row.warehouse_id),
+      });
+    }
+    const seen = new Set(counted.map((l) => l.sku));
+    for (const sku of zoneOf(row) ?? []) {
+      if (seen.has(sku)) continue;
+      const cached = this.#cached(sku, row.warehouse_id);
+      lines.push({
+        sku,
+        name: this.#deps.cache.reads.stockBySku(sku)?.name ?? null,
+        counted: null,
+        decision: 'pending',
+        ...cached,
+        difference: null,
+        basisOnHand: null,
+        changedSince: null,
+        submitted: false,
+        waitsFor: [],
       });
     }
     return { session: this.#view(account, row), lines, online: account.online };
@@ -158,12 +185,12 @@ export class CountService {
     const waiting = counts.toSubmit(row.id);
     let done = all.length - waiting.length;
     this.#progress(row.id, done, all.length);
-    // Changes this desk made that the service has not answered yet are in the count (the shelf
-    // holds what was received) but not in the service's on-hand: a delta against it would book
-    // them twice. Sends under way finish first; a line whose SKU still has one waits.
+    // Changes this desk made that the service has not booked yet are in the count (the shelf
+    // holds what was received, or moved in) but not in the service's on-hand: a delta against it
+    // would book them twice. Sends under way finish first; a line whose SKU still has one waits.
     await account.outbox.idle();
     for (const line of waiting) {
-      if (this.#unsettled(account, line.sku, row.warehouse_id)) continue;
+      if (this.#waits(account, line.sku, row.warehouse_id).length > 0) continue;
       const fresh = await this.#fromService(account, line.sku, row.warehouse_id);
       if (fresh === 'unreachable') break;
       const onHand = fresh ?? 0;
@@ -197,13 +224,38 @@ export class CountService {
     });
   }
 
-  /** True while an adjustment of this SKU in this warehouse is waiting to send or for its answer. */
-  #unsettled(account: CountAccount, sku: string, warehouseId: string): boolean {
+  /**
+   * Every change of this SKU at this warehouse the service has not booked for good: a transfer
+   * in or out whose leg here is not applied yet (its in leg is queued only once the out leg is,
+   * so until then the outbox holds nothing here), and any adjustment waiting, sent without a
+   * known answer, or refused (a refused one can still be retried, which would book it then).
+   */
+  #waits(account: CountAccount, sku: string, warehouseId: string): CountWait[] {
+    const waits: CountWait[] = [];
+    const legs = new Set<string>();
+    for (const t of this.#deps.cache.transfers.touching(account.accountKey, sku, warehouseId)) {
+      const out = account.outbox.get(t.out_id);
+      legs.add(out.id);
+      if (t.in_id) legs.add(t.in_id);
+      if (t.from_warehouse === warehouseId) {
+        const state = pendingState(out);
+        if (state) waits.push({ kind: 'transfer_out', delta: -t.quantity, otherWarehouseId: t.to_warehouse, state, entryId: out.id, transferId: t.id });
+        continue;
+      }
+      if (out.state === 'discarded') continue;
+      // Into this warehouse: unsettled while the out leg is, then while the in leg is.
+      const inLeg = t.in_id ? account.outbox.get(t.in_id) : null;
+      const state = out.state === 'applied' ? (inLeg ? pendingState(inLeg) : 'waiting') : pendingState(out);
+      if (state) waits.push({ kind: 'transfer_in', delta: t.quantity, otherWarehouseId: t.from_warehouse, state, entryId: inLeg?.id ?? out.id, transferId: t.id });
+    }
     let before: string | undefined;
     for (;;) {
-      const page = account.outbox.list({ states: ['queued', 'sending', 'uncertain'], sku, limit: 200, ...(before ? { before } : {}) });
-      if (page.entries.some((e) => e.warehouseId === warehouseId)) return true;
-      if (page.nextBefore === null) return false;
+      const page = account.outbox.list({ states: ['queued', 'sending', 'uncertain', 'rejected'], sku, limit: 200, ...(before ? { before } : {}) });
+      for (const e of page.entries) {
+        const state = e.warehouseId === warehouseId && !legs.has(e.id) ? pendingState(e) : null;
+        if (state) waits.push({ kind: 'change', delta: e.delta, otherWarehouseId: null, state, entryId: e.id, transferId: null });
+      }
+      if (page.nextBefore === null) return waits;
       before = page.nextBefore;
     }
   }
@@ -239,6 +291,38 @@ export class CountService {
     const stock = this.#deps.cache.reads.stockBySku(sku);
     if (!stock) return null;
     return { onHand: stock.levels.find((l) => l.warehouseId === warehouseId)?.onHand ?? 0, version: stock.version, at: stock.confirmedAt };
+  }
+
+  /** The zone's codes as SKUs (a product barcode names its SKU), through the cache; a code it knows nothing by refuses the start. */
+  #zoneSkus(codes: readonly string[]): string[] {
+    const skus = new Set<string>();
+    const unknown: string[] = [];
+    for (const code of new Set(codes)) {
+      const sku = this.#skuOf(code);
+      if (sku) skus.add(sku);
+      else unknown.push(code);
+    }
+    if (unknown.length > 0) {
+      const shown = `${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}`;
+      throw failure('count_zone_unknown', `The desk knows no item by ${unknown.length === 1 ? 'this code' : 'these codes'}: ${shown}. Correct or remove ${unknown.length === 1 ? 'it' : 'them'}, or sync first.`, {
+        params: { count: unknown.length, codes: shown },
+        details: unknown.slice(0, 50).map(() => ({ field: 'zone', problem: 'names no known item' })),
+      });
+    }
+    return [...skus];
+  }
+
+  #skuOf(code: string): string | null {
+    const { reads } = this.#deps.cache;
+    const exact = reads.stockBySku(code) ?? reads.stockBySkuIgnoringCase(code);
+    if (exact) return exact.sku;
+    const parsed = parseCode(code);
+    if (parsed.kind !== 'gtin' || !parsed.checkDigitOk) return null;
+    for (const gtin14 of parsed.gtin14) {
+      const sku = reads.skuByGtin14(gtin14);
+      if (sku !== null && reads.stockBySku(sku)) return sku;
+    }
+    return null;
   }
 
   #open(account: CountAccount): CountSessionRow {
@@ -282,6 +366,13 @@ export class CountService {
   #stamp(): string {
     return this.#now().toISOString();
   }
+}
+
+/** Whether an entry may still change the service's stock, and how the review words it; null when it is settled. */
+function pendingState(entry: OutboxEntry): CountWait['state'] | null {
+  if (entry.state === 'applied' || entry.state === 'discarded') return null;
+  if (entry.state === 'uncertain' || (entry.state === 'rejected' && outcomeUnknown(entry))) return 'unknown';
+  return entry.state === 'rejected' ? 'refused' : 'waiting';
 }
 
 function zoneOf(row: CountSessionRow): string[] | null {

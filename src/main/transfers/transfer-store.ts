@@ -62,6 +62,13 @@ export class TransferStore {
     return this.#db.prepare('SELECT * FROM transfers WHERE account = ? AND in_id IS NULL AND undone_at IS NULL').all(account) as TransferRow[];
   }
 
+  /** The transfers of `sku` into or out of `warehouseId` not undone (a count asks which may still move its stock). */
+  touching(account: string, sku: string, warehouseId: string): TransferRow[] {
+    return this.#db
+      .prepare('SELECT * FROM transfers WHERE account = ? AND sku = ? AND (from_warehouse = ? OR to_warehouse = ?) AND undone_at IS NULL ORDER BY created_at, id')
+      .all(account, sku, warehouseId, warehouseId) as TransferRow[];
+  }
+
   get(id: string): TransferRow | null {
     return (this.#db.prepare('SELECT * FROM transfers WHERE id = ?').get(id) as TransferRow | undefined) ?? null;
   }

@@ -211,8 +211,11 @@ export const UndoResult = z.discriminatedUnion('action', [
 export type UndoResult = z.infer<typeof UndoResult>;
 
 
-/** A zone to count: the SKUs on its shelves (none given: everything scanned counts). */
-export const CountStartInput = z.strictObject({ warehouseId: WarehouseId, zone: z.array(Sku).min(1).max(5000).optional() });
+/**
+ * A zone to count: the items on its shelves, each by SKU or by product barcode (EAN/GTIN), resolved
+ * to SKUs through the cache when the count starts (none given: everything scanned counts).
+ */
+export const CountStartInput = z.strictObject({ warehouseId: WarehouseId, zone: z.array(z.string().trim().min(1).max(200)).min(1).max(5000).optional() });
 export type CountStartInput = z.infer<typeof CountStartInput>;
 
 /** pending: counted, not yet judged; accepted: to be submitted; recount: counted again from zero. */
@@ -265,11 +268,33 @@ export type CountScanResult = z.infer<typeof CountScanResult>;
 export const CountSetInput = z.strictObject({ sku: Sku, counted: z.number().int().min(0).max(1_000_000) });
 export const CountDecideInput = z.strictObject({ sku: Sku, decision: z.enum(['accepted', 'recount']) });
 
-/** One counted SKU against the freshest on-hand the desk could get. */
+/**
+ * A change of this SKU at the count's warehouse the service has not booked yet (a transfer leg in
+ * or out, or any adjustment in the outbox): the shelf may already show it and the service's
+ * on-hand does not, so the line waits until it is settled. `state`: waiting (queued, being sent,
+ * or a transfer's in leg not queued yet); unknown (sent, whether it was booked is not known: the
+ * Outbox asks for a decision); refused (the service refused it: retry or drop it in the Outbox).
+ */
+export const CountWait = z.object({
+  kind: z.enum(['transfer_in', 'transfer_out', 'change']),
+  /** What it changes at the count's warehouse. */
+  delta: z.number().int(),
+  /** A transfer's other warehouse. */
+  otherWarehouseId: WarehouseId.nullable(),
+  state: z.enum(['waiting', 'unknown', 'refused']),
+  entryId: z.string().nullable(),
+  transferId: z.string().nullable(),
+});
+export type CountWait = z.infer<typeof CountWait>;
+
+/**
+ * One counted SKU against the freshest on-hand the desk could get, or a SKU of the zone nobody
+ * counted (`counted` null): submitting leaves its stock as it is, unless it is counted (0 too).
+ */
 export const CountReviewLine = z.object({
   sku: Sku,
   name: z.string().nullable(),
-  counted: z.number().int(),
+  counted: z.number().int().nullable(),
   decision: CountDecision,
   /** Null when neither the service nor the cache knows this SKU at this warehouse. */
   onHand: z.number().int().nullable(),
@@ -282,6 +307,8 @@ export const CountReviewLine = z.object({
   /** onHand - basisOnHand when the service's figure moved while the count went on (someone else adjusted it). */
   changedSince: z.number().int().nullable(),
   submitted: z.boolean(),
+  /** Unsettled changes at this warehouse: while any is, submitting leaves this line waiting. */
+  waitsFor: z.array(CountWait),
 });
 export type CountReviewLine = z.infer<typeof CountReviewLine>;
 

@@ -65,6 +65,7 @@ export const APP_ERROR_CODES = [
   'count_not_reviewed',
   'count_partly_submitted',
   'count_line_submitted',
+  'count_zone_unknown', // a zone listed a code the desk knows no item by
   'no_open_count',
   'worker_exists',
   'worker_not_found',

@@ -1,0 +1,171 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeskCore, type DeskCore, type DeskCoreOptions } from '../../../src/main/composition/desk-core';
+import { createKeytarStore } from '../../../src/main/kernel/secrets';
+import type { Transfer } from '../../../src/shared/ipc/desk-work-records';
+import { adjustElsewhere, onHandElsewhere } from '../../support/another-desk';
+import { ipcClient } from '../composition/support/ipc';
+import { tempDir } from '../composition/support/temp-dir';
+
+const ADJUST = /\/logistics\/stock\/[^/]+\/adjust$/;
+/** When set, every adjust request is answered 503 (the service is failing); reads still answer. */
+let failAdjusts = false;
+const failingFetch: typeof fetch = async (input, init) => {
+  if (failAdjusts && ADJUST.test(new URL(String(input)).pathname)) {
+    return new Response(JSON.stringify({ error: { code: 'service_unavailable', message: 'down for a moment' } }), { status: 503, headers: { 'content-type': 'application/json' } });
+  }
+  return fetch(input, init);
+};
+
+const options = (dataDir: string): DeskCoreOptions => ({
+  dataDir,
+  secrets: createKeytarStore(),
+  demoSandbox: { demo: { skus: 40, shipments: 5 }, rateLimit: false },
+  syncIntervalMs: 600_000,
+  fetch: failingFetch,
+});
+
+/**
+ * A transfer's in leg is queued only once its out leg is applied: until then the destination's
+ * shelf holds the moved stock and neither the service's on-hand nor the outbox shows it there. A
+ * count at either end must wait for every leg of it, and then book only what the shelf adds.
+ * Each case counts at a warehouse of the transfer while one leg is unsettled, submits, settles
+ * the leg, submits again, and asks the sandbox's own records what was booked.
+ */
+describe('stock-take beside a transfer not yet booked', () => {
+  const dir = tempDir('desk-counts-transfers-');
+  let core: DeskCore;
+  let ipc: ReturnType<typeof ipcClient>;
+  let from: string;
+  let to: string;
+
+  const transfer = async (id: string): Promise<Transfer> => (await ipc.call('transfers.list')).find((t) => t.id === id)!;
+  const corrections = (sku: string) => core.sandbox()!.adjustmentsFor(sku).filter((a) => a.reason === 'count_correction');
+  const service = () => core.sandbox()!.baseUrl;
+
+  /** Counts `counted` of `sku` at `warehouse`, accepts it and submits. */
+  async function countAndSubmit(sku: string, warehouse: string, counted: number) {
+    await ipc.call('counts.start', { warehouseId: warehouse });
+    await ipc.call('counts.set', { sku, counted });
+    await ipc.call('counts.decide', { sku, decision: 'accepted' });
+    return ipc.call('counts.submit');
+  }
+
+  beforeAll(async () => {
+    core = await createDeskCore(options(dir.path));
+    ipc = ipcClient(core);
+    await ipc.call('sync.now');
+    const [a, b] = await ipc.call('warehouses.list');
+    from = a!.id;
+    to = b!.id;
+  });
+  afterAll(async () => {
+    failAdjusts = false;
+    await core?.close();
+    dir.remove();
+  });
+
+  it('moved while the service is failing: the count at the destination waits, names the move, and books nothing twice', async () => {
+    const sku = 'WD-000021';
+    await adjustElsewhere(service(), sku, from, 20);
+    const atDestination = await onHandElsewhere(service(), sku, to);
+
+    failAdjusts = true;
+    const created = await ipc.call('transfers.create', { sku, fromWarehouseId: from, toWarehouseId: to, quantity: 5 });
+    await expect.poll(async () => (await transfer(created.id)).out.lastError?.code, { timeout: 15_000 }).toBeTruthy();
+
+    // The shelf at the destination holds its own stock and the 5 moved in.
+    const waiting = await countAndSubmit(sku, to, atDestination + 5);
+    expect(waiting.state).toBe('open');
+    expect(waiting.lines[0]!.submittedAt).toBeNull();
+    expect(corrections(sku)).toEqual([]);
+    const review = await ipc.call('counts.review');
+    expect(review.lines[0]!.waitsFor).toEqual([{ kind: 'transfer_in', delta: 5, otherWarehouseId: from, state: 'waiting', entryId: created.out.id, transferId: created.id }]);
+
+    // The service comes back: both legs are booked; the count then finds nothing left to correct.
+    failAdjusts = false;
+    await ipc.call('outbox.retry', { id: created.out.id });
+    await expect.poll(async () => (await transfer(created.id)).state, { timeout: 20_000 }).toBe('done');
+    expect((await ipc.call('counts.review')).lines[0]!.waitsFor).toEqual([]);
+    expect((await ipc.call('counts.submit')).state).toBe('submitted');
+    expect(corrections(sku)).toEqual([]);
+    expect(await onHandElsewhere(service(), sku, to)).toBe(atDestination + 5);
+  });
+
+  it('the out leg refused, then retried: the count at the destination waits while it is refused, and the correction is right once it is booked', async () => {
+    const sku = 'WD-000022';
+    const atSource = await onHandElsewhere(service(), sku, from);
+    const atDestination = await onHandElsewhere(service(), sku, to);
+    // More than the service holds at the source: refused. The goods were moved all the same.
+    const quantity = atSource + 3;
+    const created = await ipc.call('transfers.create', { sku, fromWarehouseId: from, toWarehouseId: to, quantity });
+    await expect.poll(async () => (await transfer(created.id)).state, { timeout: 15_000 }).toBe('out_refused');
+
+    // One item more than moved is on the destination's shelf: the count should book +1 in the end.
+    const waiting = await countAndSubmit(sku, to, atDestination + quantity + 1);
+    expect(waiting.state).toBe('open');
+    expect(corrections(sku)).toEqual([]);
+    expect((await ipc.call('counts.review')).lines[0]!.waitsFor).toMatchObject([{ kind: 'transfer_in', delta: quantity, otherWarehouseId: from, state: 'refused' }]);
+
+    // The source's missing stock is found and booked elsewhere; the out leg is retried and goes, the in leg follows.
+    await adjustElsewhere(service(), sku, from, quantity);
+    await ipc.call('outbox.retry', { id: created.out.id });
+    await expect.poll(async () => (await transfer(created.id)).state, { timeout: 20_000 }).toBe('done');
+    expect((await ipc.call('counts.submit')).state).toBe('submitted');
+    await expect.poll(() => corrections(sku).map((a) => [a.warehouseId, a.delta]), { timeout: 15_000 }).toEqual([[to, 1]]);
+    expect(await onHandElsewhere(service(), sku, to)).toBe(atDestination + quantity + 1);
+  });
+
+  it('the in leg refused, then retried: the count waits for it, then books nothing twice', async () => {
+    const sku = 'WD-000023';
+    await adjustElsewhere(service(), sku, from, 10);
+    const atDestination = await onHandElsewhere(service(), sku, to);
+    // The destination is gone at the service for a moment: the in leg is refused.
+    const db = new Database(core.sandbox()!.dbPath);
+    const closed = `wh_Closed${Date.now()}`;
+    const rename = (a: string, b: string) => db.prepare('UPDATE warehouses SET id = ? WHERE id = ?').run(b, a);
+    let created: Transfer;
+    rename(to, closed);
+    try {
+      created = await ipc.call('transfers.create', { sku, fromWarehouseId: from, toWarehouseId: to, quantity: 4 });
+      await expect.poll(async () => (await transfer(created.id)).state, { timeout: 15_000 }).toBe('in_refused');
+    } finally {
+      rename(closed, to);
+      db.close();
+    }
+    const refused = await transfer(created.id);
+
+    const waiting = await countAndSubmit(sku, to, atDestination + 4);
+    expect(waiting.state).toBe('open');
+    expect(corrections(sku)).toEqual([]);
+    expect((await ipc.call('counts.review')).lines[0]!.waitsFor).toEqual([{ kind: 'transfer_in', delta: 4, otherWarehouseId: from, state: 'refused', entryId: refused.in!.id, transferId: created.id }]);
+
+    await ipc.call('outbox.retry', { id: refused.in!.id });
+    await expect.poll(async () => (await transfer(created.id)).state, { timeout: 20_000 }).toBe('done');
+    expect((await ipc.call('counts.submit')).state).toBe('submitted');
+    expect(corrections(sku)).toEqual([]);
+    expect(await onHandElsewhere(service(), sku, to)).toBe(atDestination + 4);
+  });
+
+  it('at the source: the count waits for the out leg too', async () => {
+    const sku = 'WD-000024';
+    await adjustElsewhere(service(), sku, from, 10);
+    const atSource = await onHandElsewhere(service(), sku, from);
+    failAdjusts = true;
+    const created = await ipc.call('transfers.create', { sku, fromWarehouseId: from, toWarehouseId: to, quantity: 6 });
+    await expect.poll(async () => (await transfer(created.id)).out.lastError?.code, { timeout: 15_000 }).toBeTruthy();
+
+    // The 6 have left the source's shelf.
+    const waiting = await countAndSubmit(sku, from, atSource - 6);
+    expect(waiting.state).toBe('open');
+    expect(corrections(sku)).toEqual([]);
+    expect((await ipc.call('counts.review')).lines[0]!.waitsFor).toMatchObject([{ kind: 'transfer_out', delta: -6, otherWarehouseId: to, state: 'waiting' }]);
+
+    failAdjusts = false;
+    await ipc.call('outbox.retry', { id: created.out.id });
+    await expect.poll(async () => (await transfer(created.id)).state, { timeout: 20_000 }).toBe('done');
+    expect((await ipc.call('counts.submit')).state).toBe('submitted');
+    expect(corrections(sku)).toEqual([]);
+    expect(await onHandElsewhere(service(), sku, from)).toBe(atSource - 6);
+  });
+});
