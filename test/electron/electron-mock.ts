@@ -32,6 +32,12 @@ export class FakeWebContents extends EventEmitter {
   isDestroyed(): boolean {
     return this.destroyed;
   }
+  /** What the label print path asked of Chromium's printing; the job always succeeds. */
+  readonly printCalls: Array<Record<string, unknown>> = [];
+  print(options: Record<string, unknown>, callback: (success: boolean, failureReason: string) => void): void {
+    this.printCalls.push(options);
+    callback(true, '');
+  }
 }
 
 type WindowOptions = { webPreferences?: Record<string, unknown> } & Record<string, unknown>;
@@ -49,7 +55,7 @@ export class FakeBrowserWindow extends EventEmitter {
     return Promise.resolve();
   }
   isDestroyed(): boolean {
-    return false;
+    return this.destroyed;
   }
   isMinimized(): boolean {
     return this.minimized;
@@ -58,6 +64,10 @@ export class FakeBrowserWindow extends EventEmitter {
     this.minimized = false;
   }
   show(): void {}
+  destroyed = false;
+  destroy(): void {
+    this.destroyed = true;
+  }
   focus(): void {
     this.focusCalls++;
   }
@@ -198,7 +208,10 @@ export function createElectronMock() {
 
   const dialog = { showSaveDialog: async (..._args: unknown[]) => ({ canceled: true, filePath: '' }) };
 
-  return { app, BrowserWindow, windows, ipcMain, protocol, session: { defaultSession }, shell, dialog, contextBridge, ipcRenderer };
+  /** Sessions of other partitions (the label print windows'): they only refuse permissions here. */
+  const fromPartition = (_partition: string) => ({ setPermissionRequestHandler(_handler: PermissionRequestHandler) {} });
+
+  return { app, BrowserWindow, windows, ipcMain, protocol, session: { defaultSession, fromPartition }, shell, dialog, contextBridge, ipcRenderer };
 }
 
 export type ElectronMock = ReturnType<typeof createElectronMock>;

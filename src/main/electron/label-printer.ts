@@ -1,7 +1,7 @@
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LabelDocument, LabelPrinter } from '../labels';
+import { printOptionsFor, type LabelDocument, type LabelPrinter } from '../labels';
 import type { DialogWords } from './dialog-words';
 import { secureWebPreferences } from './window-options';
 
@@ -38,13 +38,16 @@ async function withDocument<T>(document: LabelDocument, use: (window: BrowserWin
 
 /**
  * Electron's print path for labels: the system print dialog, or silent printing to the chosen
- * printer, and "Save as PDF" through webContents.printToPDF behind a save dialog. The document
- * comes ready from the core (labels/); this file only hands it to Chromium's printing.
+ * printer for a job of at most SILENT_PRINT_MAX_LABELS labels, and "Save as PDF" through
+ * webContents.printToPDF behind a save dialog. The document comes ready from the core (labels/);
+ * this file only hands it to Chromium's printing.
  */
 export function electronLabelPrinter(mainWindow: () => BrowserWindow | null, words: () => Promise<DialogWords>): LabelPrinter {
   return {
-    print: (document, options) =>
-      withDocument(
+    // The cap is applied again here, on the document about to print, whoever asked for it.
+    print: (document, requested) => {
+      const options = printOptionsFor(document.labels, requested);
+      return withDocument(
         document,
         (window) =>
           new Promise<boolean>((resolve, reject) => {
@@ -64,7 +67,8 @@ export function electronLabelPrinter(mainWindow: () => BrowserWindow | null, wor
               },
             );
           }),
-      ),
+      );
+    },
     async savePdf(document, suggestedName) {
       const parent = mainWindow();
       const options = { title: (await words()).saveLabelsAsPdf, defaultPath: join(app.getPath('documents'), suggestedName), filters: [{ name: 'PDF', extensions: ['pdf'] }] };

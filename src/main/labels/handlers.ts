@@ -4,12 +4,13 @@ import type { HandlerMap } from '../kernel/ipc/router';
 import { labelContents, type LabelReads } from './label-content';
 import { labelDocument, type LabelDocument } from './label-document';
 import type { LabelPrinter, PrintOptions } from './label-printer';
+import { printOptionsFor } from './print-policy';
 
 export interface LabelDeps {
   reads: LabelReads;
   /** Null where the host has no print path (a core started without one). */
   printer: () => LabelPrinter | null;
-  /** The worker's choice: system dialog, or silent to a chosen printer. */
+  /** The worker's choice: system dialog, or silent to a chosen printer (for small jobs only: print-policy.ts). */
   printOptions: () => PrintOptions;
 }
 
@@ -34,7 +35,7 @@ export async function printLabels(deps: LabelDeps, input: PrintLabelsInput): Pro
       const path = await printer.savePdf(document, suggestedName(input));
       return { ...summary, done: path !== null, path };
     }
-    const done = await printer.print(document, deps.printOptions());
+    const done = await printer.print(document, printOptionsFor(document.labels, deps.printOptions()));
     return { ...summary, done, path: null };
   } catch (error) {
     if (error instanceof DeskFailure) throw error;
