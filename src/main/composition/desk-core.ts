@@ -1,3 +1,4 @@
+import { cacheRebuiltNotice } from './cache-rebuilt-notice';
 import { openCache } from './open-cache';
 import { AccountService, type StartDemo } from '../account';
 import { downloadInstead, type FileSaver } from '../kernel/file-saver';
@@ -92,16 +93,10 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     backgroundCheckpoints: { onFallback: (reason) => log?.('warn', 'WAL checkpoints back on the main thread', { reason }) },
   });
   if (cache.recovery) {
-    const { reason, movedTo, outbox } = cache.recovery;
-    log?.('warn', 'cache file damaged, rebuilt', { reason, outboxCopied: outbox.copied, outboxWaiting: outbox.waiting, outboxProblem: outbox.problem });
-    const adjustments =
-      outbox.problem === null
-        ? `${outbox.waiting} adjustment${outbox.waiting === 1 ? '' : 's'} still waiting in it will be sent as before, once each.`
-        : `Adjustments still waiting in it could not be recovered (${outbox.problem}): check the stock of recent adjustments.`;
-    notices.add('warning', 'cache_rebuilt', `The offline cache was damaged and has been rebuilt; it refills from the service. ${adjustments} The damaged file was kept as ${movedTo}.`, {
-      movedTo,
-      ...(outbox.problem === null ? { waiting: outbox.waiting } : { problem: outbox.problem }),
-    });
+    const { reason, outbox, transfers, undoLinks, counts, held } = cache.recovery;
+    log?.('warn', 'cache file damaged, rebuilt', { reason, outbox, transfers, undoLinks, counts, held: held.map((h) => `${h.id} ${h.why} ${h.state}`) });
+    const { message, params } = cacheRebuiltNotice(cache.recovery);
+    notices.add('warning', 'cache_rebuilt', message, params);
   }
   // Entries the last process left mid-send go back to the queue, before anything is sent.
   const interrupted = cache.outbox.requeueInterrupted(new Date().toISOString());

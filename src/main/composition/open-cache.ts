@@ -1,17 +1,16 @@
 import { openCatalogCache, type CatalogCache, type CatalogCacheOptions, type DamagedFile } from '../kernel/cache';
 import { CountStore } from '../counts';
 import { JournalStore } from '../journal';
-import { OutboxStore, salvageOutbox, type OutboxSalvage } from '../outbox';
+import { OutboxStore } from '../outbox';
 import { StockSearch } from '../stock';
 import { SyncStateStore } from '../sync';
 import { TransferStore } from '../transfers';
 import { UndoStore } from '../undo';
 import { WorkerStore } from '../workers';
+import { salvageCache, type CacheSalvage } from './cache-salvage';
 
-export interface CacheRecovery extends DamagedFile {
-  /** The damaged file's outbox, taken over into the new file where it could be trusted. */
-  outbox: OutboxSalvage;
-}
+/** The damaged file's own work of the desk (outbox, transfers, undo links, counts), taken over where it could be trusted. */
+export interface CacheRecovery extends DamagedFile, CacheSalvage {}
 
 /** The whole cache file: the kernel's catalog plus the tables each capability keeps in it. */
 export interface Cache extends CatalogCache {
@@ -30,7 +29,7 @@ export interface Cache extends CatalogCache {
 export function openCache(dataDir: string, options: CatalogCacheOptions = {}): Cache {
   const { cache, damaged } = openCatalogCache(dataDir, options);
   // Before anything else writes to the new file: what waited to be sent must not be lost.
-  const recovery = damaged ? { ...damaged, outbox: salvageOutbox(damaged.movedTo, cache.db) } : null;
+  const recovery = damaged ? { ...damaged, ...salvageCache(damaged.movedTo, cache.db) } : null;
   return {
     ...cache,
     search: new StockSearch(cache.db, () => cache.writes.keysGeneration),

@@ -2,4 +2,5 @@
 export { CACHE_FILE, openCatalogCache, type CatalogCache, type CatalogCacheOptions, type OpenedCatalogCache } from './catalog-cache';
 export { CatalogRecorder } from './catalog-recorder';
 export { durably, type DamagedFile } from './database';
+export { columnsOf, insertOrIgnore, readDamagedFile, type DamagedFileReader, type TableRead } from './damaged-file';
 export type { StockWrite, WarehouseWrite, ProductWrite, ShipmentWrite } from './rows';
