@@ -8,6 +8,19 @@ export interface StoredOutboxEntry {
   entry: OutboxEntry;
   account: string;
   idempotencyKey: string;
+  /**
+   * When the current key first left, on the service's clock (a time it had certainly reached);
+   * null when never sent with it, or when the desk cannot vouch for that time.
+   */
+  keySentServiceAt: string | null;
+  /** Set for a Set-count adjustment: checked against the service's on-hand when it is sent. */
+  count: CountBasis | null;
+}
+
+/** What a worker counted, and the on-hand (with what this desk had waiting) the delta was measured against. */
+export interface CountBasis {
+  counted: number;
+  expected: number;
 }
 
 export interface NewOutboxEntry {
@@ -20,6 +33,8 @@ export interface NewOutboxEntry {
   reason: AdjustmentReason;
   note: string | null;
   createdAt: string;
+  /** A Set-count adjustment's basis; absent for any other. */
+  count?: CountBasis | null;
 }
 
 export interface OutboxChange {
@@ -30,8 +45,10 @@ export interface OutboxChange {
   lastError?: DeskError | null;
   /** A new key also clears firstSentAt, basis and check: the new key has never been sent. */
   idempotencyKey?: string;
-  /** Set once, with the first send under the current key. */
-  firstSent?: { at: string; basis: StockMark | null };
+  /** Set once, with the first send under the current key; `serviceAt` on the service's clock. */
+  firstSent?: { at: string; basis: StockMark | null; serviceAt: string | null };
+  /** A count's delta measured again (with `count.expected` the on-hand it was measured against now). */
+  rebased?: { delta: number; count: CountBasis };
   check?: OutboxCheck | null;
 }
 
@@ -53,6 +70,8 @@ interface OutboxRow {
   first_sent_at: string | null;
   basis_json: string | null;
   check_json: string | null;
+  key_sent_service_at: string | null;
+  count_json: string | null;
 }
 
 function parseBasis(json: string | null): StockMark | null {
@@ -63,6 +82,8 @@ function fromRow(row: OutboxRow): StoredOutboxEntry {
   return {
     account: row.account,
     idempotencyKey: row.idempotency_key,
+    keySentServiceAt: row.key_sent_service_at,
+    count: row.count_json ? (JSON.parse(row.count_json) as CountBasis) : null,
     entry: {
       id: row.id,
       sku: row.sku,
@@ -97,8 +118,8 @@ export class OutboxStore {
   constructor(db: Database.Database) {
     this.#db = db;
     this.#insert = db.prepare(`
-      INSERT INTO outbox (id, account, idempotency_key, sku, warehouse_id, delta, reason, note, state, attempts, created_at, updated_at)
-      VALUES (@id, @account, @idempotencyKey, @sku, @warehouseId, @delta, @reason, @note, 'queued', 0, @createdAt, @createdAt)`);
+      INSERT INTO outbox (id, account, idempotency_key, sku, warehouse_id, delta, reason, note, state, attempts, created_at, updated_at, count_json)
+      VALUES (@id, @account, @idempotencyKey, @sku, @warehouseId, @delta, @reason, @note, 'queued', 0, @createdAt, @createdAt, @countJson)`);
     this.#get = db.prepare('SELECT * FROM outbox WHERE id = ?');
     this.#update = db.prepare(`
       UPDATE outbox SET state = @state, updated_at = @updatedAt, attempts = COALESCE(@attempts, attempts),
@@ -107,6 +128,9 @@ export class OutboxStore {
         idempotency_key = COALESCE(@idempotencyKey, idempotency_key),
         first_sent_at = CASE WHEN @idempotencyKey IS NOT NULL THEN NULL ELSE COALESCE(first_sent_at, @firstSentAt) END,
         basis_json = CASE WHEN @idempotencyKey IS NOT NULL THEN NULL WHEN first_sent_at IS NULL AND @firstSentAt IS NOT NULL THEN @basisJson ELSE basis_json END,
+        key_sent_service_at = CASE WHEN @idempotencyKey IS NOT NULL THEN NULL WHEN first_sent_at IS NULL AND @firstSentAt IS NOT NULL THEN @serviceAt ELSE key_sent_service_at END,
+        delta = COALESCE(@delta, delta),
+        count_json = COALESCE(@countJson, count_json),
         check_json = CASE WHEN @idempotencyKey IS NOT NULL THEN NULL WHEN @setCheck THEN @checkJson ELSE check_json END
       WHERE id = @id`);
     this.#nextQueued = db.prepare("SELECT * FROM outbox WHERE account = ? AND state = 'queued' ORDER BY seq LIMIT 1");
@@ -129,7 +153,8 @@ export class OutboxStore {
   }
 
   insert(entry: NewOutboxEntry): StoredOutboxEntry {
-    this.durably(() => this.#insert.run(entry));
+    const { count, ...row } = entry;
+    this.durably(() => this.#insert.run({ ...row, countJson: count ? JSON.stringify(count) : null }));
     return this.get(entry.id)!;
   }
 
@@ -151,6 +176,9 @@ export class OutboxStore {
       idempotencyKey: change.idempotencyKey ?? null,
       firstSentAt: change.firstSent?.at ?? null,
       basisJson: change.firstSent?.basis ? JSON.stringify(change.firstSent.basis) : null,
+      serviceAt: change.firstSent?.serviceAt ?? null,
+      delta: change.rebased?.delta ?? null,
+      countJson: change.rebased ? JSON.stringify(change.rebased.count) : null,
       setCheck: change.check !== undefined ? 1 : 0,
       checkJson: change.check ? JSON.stringify({ since: change.check.since, now: change.check.now }) : null,
     }));

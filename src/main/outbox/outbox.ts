@@ -167,6 +167,7 @@ export class Outbox {
       reason: input.reason,
       note: input.note === undefined || input.note === '' ? null : input.note,
       createdAt: this.#stamp(),
+      count: null,
     });
     this.#announce(stored);
     void this.kick();
@@ -315,10 +316,16 @@ export class Outbox {
       for (const unchecked of this.#deps.cache.outbox.uncheckedUncertain(account)) await this.#check(api, unchecked);
       const next = this.#deps.cache.outbox.nextQueued(account);
       if (!next) return;
-      if (this.#keyTooOld(next)) {
+      // Only a key already sent has an age to ask the service about; a new one goes at once.
+      const age = next.entry.firstSentAt === null ? 'fresh' : await this.#keyAge(api, next);
+      if (typeof age === 'object') {
+        this.#announce(this.#deps.cache.outbox.update(next.entry.id, { state: 'queued', updatedAt: this.#stamp(), attempts: next.entry.attempts + 1, lastError: age.unreachable }));
+        return;
+      }
+      if (age !== 'fresh') {
         const since = this.#stamp();
         const uncertain = this.#deps.cache.outbox.update(next.entry.id, { state: 'uncertain', updatedAt: since, check: { since, before: null, now: null } });
-        this.#deps.log?.('warn', 'adjustment not resent: its key may have expired at the service', { id: next.entry.id, firstSentAt: next.entry.firstSentAt });
+        this.#deps.log?.('warn', 'adjustment not resent: its key may have expired at the service', { id: next.entry.id, firstSentAt: next.entry.firstSentAt, why: age });
         this.#announce(uncertain);
         await this.#check(api, uncertain);
         continue;
@@ -328,9 +335,41 @@ export class Outbox {
     }
   }
 
-  #keyTooOld(stored: StoredOutboxEntry): boolean {
-    const { firstSentAt } = stored.entry;
-    return firstSentAt !== null && this.#now().getTime() - Date.parse(firstSentAt) > RESEND_LIMIT_MS;
+  /**
+   * Whether the entry's key is still one the service keeps, measured on the service's clock: the
+   * time it had certainly reached when the key first left (stored then), against its time now,
+   * asked of it now (a request that changes nothing). The desk's clock plays no part: set ahead,
+   * back or put right meanwhile, it would make the key look younger than it is. Where the desk
+   * cannot vouch for the age (no first-send time on the service's clock, no Date in the answer, a
+   * first send later than now) the key counts as possibly forgotten. `unreachable`: the service
+   * did not answer; the entry waits for the next run, as after a failed send (an attempt counted).
+   */
+  async #keyAge(api: ApiClient, stored: StoredOutboxEntry): Promise<'fresh' | 'too_old' | 'unknown' | { unreachable: DeskError }> {
+    const sentAt = stored.keySentServiceAt === null ? NaN : Date.parse(stored.keySentServiceAt);
+    let answeredAt: number | null;
+    try {
+      answeredAt = await api.serviceTime();
+    } catch (error) {
+      return { unreachable: toDeskError(error) ?? { code: 'internal_error', message: 'The adjustment could not be sent because of an error inside the app.' } };
+    }
+    if (answeredAt === null || Number.isNaN(sentAt)) return 'unknown';
+    // A Date names the second it was made in: the service's now is before the end of that second,
+    // which makes the age measured here never shorter than the true one.
+    const now = answeredAt + 1000;
+    if (sentAt > now) return 'unknown';
+    return now - sentAt > RESEND_LIMIT_MS ? 'too_old' : 'fresh';
+  }
+
+  /**
+   * A time the service's clock had certainly reached before a request leaves now: what its last
+   * answer said, carried forward; asked of it when this client has heard nothing yet. Null when it
+   * gives no time (the key then can never be resent after a lost answer). Synchronous when known:
+   * the entry is marked sending in the same turn as it is picked.
+   */
+  #serviceTimeBeforeSend(api: ApiClient): string | null | Promise<string | null> {
+    const at = api.serviceTimeLowerBound();
+    if (at !== null) return new Date(at).toISOString();
+    return api.serviceTime().then((asked) => (asked === null ? null : new Date(asked).toISOString()));
   }
 
   /** Reads the uncertain entry's stock at the service, for the worker to compare; a failure leaves it for the next run. */
@@ -362,6 +401,21 @@ export class Outbox {
   async #send(api: ApiClient, stored: StoredOutboxEntry): Promise<boolean> {
     const { entry, idempotencyKey } = stored;
     const outbox = this.#deps.cache.outbox;
+    let serviceAt: string | null = null;
+    if (entry.firstSentAt === null) {
+      const known = this.#serviceTimeBeforeSend(api);
+      if (typeof known === 'string' || known === null) {
+        serviceAt = known;
+      } else {
+        try {
+          serviceAt = await known;
+        } catch (error) {
+          const deskError = toDeskError(error) ?? { code: 'internal_error', message: 'The adjustment could not be sent because of an error inside the app.' };
+          this.#announce(outbox.update(entry.id, { state: 'queued', updatedAt: this.#stamp(), attempts: entry.attempts + 1, lastError: deskError }));
+          return false;
+        }
+      }
+    }
     // Marked `sending`, with the key's first use, durably before the request leaves: found so at
     // startup, it was interrupted; and the key's age is known whatever happens next.
     const sentAt = this.#stamp();
@@ -370,7 +424,7 @@ export class Outbox {
         state: 'sending',
         updatedAt: sentAt,
         attempts: entry.attempts + 1,
-        ...(entry.firstSentAt === null ? { firstSent: { at: sentAt, basis: this.#cachedMark(entry.sku, entry.warehouseId) } } : {}),
+        ...(entry.firstSentAt === null ? { firstSent: { at: sentAt, basis: this.#cachedMark(entry.sku, entry.warehouseId), serviceAt } } : {}),
       }),
     );
     const body = toAdjustRequest({

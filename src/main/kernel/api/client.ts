@@ -32,7 +32,8 @@ import {
 import { ApiError, apiError, type ApiFailure } from './api-error';
 import type { Attempt } from './attempt';
 import { MAX_DETAILS, describeProblems, unexpected } from './errors';
-import { RETRY_CLASS, withRetries, type BackoffSettings } from './retry';
+import { RETRY_CLASS, nextDelay, sleep, withRetries, type BackoffSettings } from './retry';
+import { ServiceClock } from './service-clock';
 import { createTransport, type SendSpec } from './transport';
 import { DEFAULT_USER_AGENT } from './version';
 
@@ -78,6 +79,8 @@ export interface ApiAnswer<T> {
   body: T;
   /** The `X-Request-Id` of the answer ('' if the service sent none). */
   requestId: string;
+  /** The answer's `Date` header: the service's time when it answered, in ms; absent when unreadable. */
+  serviceTime?: number;
 }
 
 export interface TokenAnswer {
@@ -106,6 +109,16 @@ export interface ApiClient {
    * connectivity probe.
    */
   ping(): Promise<void>;
+  /**
+   * The service's time now, from the `Date` header of the same request `ping` makes (no credential,
+   * nothing changed); null when its answer has none. Throws as `ping` does.
+   */
+  serviceTime(): Promise<number | null>;
+  /**
+   * A time the service's clock has certainly reached (see ServiceClock), without a request; null
+   * before this client's first answer.
+   */
+  serviceTimeLowerBound(): number | null;
   /**
    * Drops the token held in memory (signing out); the next call asks `credentials()` again. A token
    * still on its way is dropped too: its call fails with `not_signed_in`, and it is never saved.
@@ -166,6 +179,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (secrets.length > REMEMBERED_SECRETS) secrets.shift();
   };
 
+  const serviceClock = new ServiceClock();
   const attempt = createTransport({
     baseUrl,
     origin,
@@ -175,6 +189,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     maxResponseBytes: options.maxResponseBytes ?? 32 * 1024 * 1024,
     now,
     secrets: () => secrets,
+    serviceClock,
   });
 
   /** Tells the listener what an attempt came to; connectivity is judged from these. */
@@ -192,7 +207,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   /** Attempts with retries per RETRY_CLASS; reports every attempt; throws ApiError on failure. */
   async function send<Op extends OperationId>(spec: SendSpec<Op>): Promise<ApiAnswer<SuccessBody<Op>>> {
     const result = await withRetries(() => attempt(spec), { retryClass: RETRY_CLASS[spec.operationId], maxRetries, backoff }, report);
-    return { body: result.body as SuccessBody<Op>, requestId: result.requestId };
+    return { body: result.body as SuccessBody<Op>, requestId: result.requestId, ...(result.serviceTime !== undefined ? { serviceTime: result.serviceTime } : {}) };
   }
 
   function checkRequest<Op extends OperationId>(operationId: Op, body: unknown): void {
@@ -302,6 +317,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  /** No token: any reachable service answers 401 at once, and the owner's rate limit is untouched. */
+  async function probe(): Promise<Attempt> {
+    const result = await attempt({ operationId: 'listWarehouses', path: operationPath('listWarehouses', noParams), body: {} });
+    report(result);
+    if (result.kind === 'failure' && result.networkError) throw new ApiError(result.error);
+    return result;
+  }
+
   const empty: Record<string, never> = {};
   const noParams = {} as Record<string, never>;
 
@@ -323,11 +346,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     greenIndex: (body) => call('greenIndex', noParams, body),
     transitTime: (body) => call('transitTime', noParams, body),
     async ping() {
-      // No token: any reachable service answers 401 at once, and the owner's rate limit is untouched.
-      const result = await attempt({ operationId: 'listWarehouses', path: operationPath('listWarehouses', noParams), body: {} });
-      report(result);
-      if (result.kind === 'failure' && result.networkError) throw new ApiError(result.error);
+      await probe();
     },
+    async serviceTime() {
+      // Repeated like a read after a dropped connection (a pooled socket the service closed).
+      for (let retry = 0; ; retry++) {
+        try {
+          return (await probe()).serviceTime ?? null;
+        } catch (error) {
+          if (retry >= maxRetries) throw error;
+          await sleep(nextDelay(retry, undefined, backoff));
+        }
+      }
+    },
+    serviceTimeLowerBound: () => serviceClock.lowerBound(),
     forgetToken() {
       generation++;
       held = null;

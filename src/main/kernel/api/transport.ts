@@ -6,6 +6,7 @@ import type { ApiFailure } from './api-error';
 import { cleanRequestId, describeProblems, errorFromBody, networkFailure, timeoutFailure, unexpected } from './errors';
 import type { Attempt } from './attempt';
 import { parseRetryAfter } from './retry';
+import type { ServiceClock } from './service-clock';
 
 export interface SendSpec<Op extends OperationId> {
   operationId: Op;
@@ -26,6 +27,8 @@ export interface TransportSettings {
   now: () => number;
   /** Secrets this client has handled, redacted from whatever the server echoes. */
   secrets: () => readonly string[];
+  /** Learns the service's time from every answer's `Date` header, errors included. */
+  serviceClock: ServiceClock;
 }
 
 export type Transport = <Op extends OperationId>(spec: SendSpec<Op>) => Promise<Attempt>;
@@ -70,8 +73,10 @@ export function createTransport(settings: TransportSettings): Transport {
       status = response.status;
       requestId = cleanRequestId(response.headers.get('x-request-id'));
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), settings.now());
+      const serviceTime = settings.serviceClock.observe(response.headers.get('date'));
+      const at = serviceTime === null ? {} : { serviceTime };
       const text = await readText(response);
-      const fail = (error: ApiFailure): Attempt => ({ kind: 'failure', error, networkError: false, neverSent: false, retryAfterMs });
+      const fail = (error: ApiFailure): Attempt => ({ kind: 'failure', error, networkError: false, neverSent: false, retryAfterMs, ...at });
       if (text === null) return fail(unexpected(status, requestId, `the body is larger than ${maxResponseBytes} bytes`, [], secrets));
       if (status >= 300 && status < 400) {
         return fail(unexpected(status, requestId, 'a redirect; check the service address (http or https, path)', [], secrets));
@@ -85,7 +90,7 @@ export function createTransport(settings: TransportSettings): Transport {
       if (status >= 400) return fail(errorFromBody(status, requestId, body, secrets));
       const checked = validateResponseBody(spec.operationId, status, body);
       if (!checked.ok) return fail(unexpected(status, requestId, describeProblems(checked.problems), checked.problems, secrets));
-      return { kind: 'success', body: checked.value, requestId: requestId ?? '' };
+      return { kind: 'success', body: checked.value, requestId: requestId ?? '', ...at };
     } catch (thrown) {
       if (signal.aborted) return { kind: 'failure', error: timeoutFailure(origin, timeoutMs, requestId), networkError: true, neverSent: false };
       const { error, neverSent } = networkFailure(origin, thrown, requestId);
