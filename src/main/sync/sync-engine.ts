@@ -22,9 +22,10 @@ export interface SyncDeps {
   /** Records per page; the contract allows at most 500. */
   pageSize?: number;
   /**
-   * Subtracted from a pass's start to give the next pass's `updated_since`: the desk's clock and
-   * the service's may disagree by this much without a change being missed (a few records are
-   * pulled twice instead, which the version check makes harmless).
+   * Subtracted from a pass's start (the service's time on its first answer) to give the next
+   * pass's `updated_since`: it covers the time the service took over that first page (its Date is
+   * stamped as it answers) and changes committed at the service out of their time order. A few
+   * records are pulled twice instead, which the version check makes harmless.
    */
   safetyMarginMs?: number;
   log?: Log;
@@ -40,6 +41,8 @@ const ROUND_KEY = 'sync.round';
 interface Page {
   size: number;
   nextCursor: string | null;
+  /** The service's time on its answer (the Date header), when it gave one. */
+  serviceTime: number | undefined;
   write: (confirmedAt: string) => void;
 }
 const DEFAULT_SAFETY_MARGIN_MS = 2 * 60_000;
@@ -169,6 +172,7 @@ export class SyncEngine {
         ...state,
         passStartedAt: this.#now().toISOString(),
         passSince: resource === 'warehouses' ? null : state.watermark,
+        passServiceAt: null,
         cursor: null,
         pulled: 0,
       };
@@ -180,11 +184,13 @@ export class SyncEngine {
       // as it was, so the page is fetched again by whoever syncs next.
       if (!this.#deps.recorder.active) throw new SyncCancelled();
       const next = this.#deps.cache.writes.transaction(() => {
-        const confirmedAt = this.#now().toISOString();
+        const confirmedAt = this.#asOf(page.serviceTime);
         page.write(confirmedAt);
+        const current: SyncState =
+          state.passServiceAt === null && page.serviceTime !== undefined ? { ...state, passServiceAt: new Date(page.serviceTime).toISOString() } : state;
         const after: SyncState = page.nextCursor
-          ? { ...state, cursor: page.nextCursor, pulled: state.pulled + page.size }
-          : this.#finished(resource, state, confirmedAt);
+          ? { ...current, cursor: page.nextCursor, pulled: state.pulled + page.size }
+          : this.#finished(resource, current, confirmedAt);
         store.save(after);
         return after;
       });
@@ -201,36 +207,56 @@ export class SyncEngine {
     const since = state.passSince ? { updated_since: state.passSince } : {};
     switch (resource) {
       case 'warehouses': {
-        const { body } = await api.listWarehouses(base);
-        return { size: body.data.length, nextCursor: body.next_cursor ?? null, write: (at) => recorder.warehouses(body.data, state.passStartedAt, state.pulled, at) };
+        const { body, serviceTime } = await api.listWarehouses(base);
+        return { size: body.data.length, nextCursor: body.next_cursor ?? null, serviceTime, write: (at) => recorder.warehouses(body.data, state.passStartedAt, state.pulled, at) };
       }
       case 'products': {
-        const { body } = await api.listProducts({ ...base, ...since });
-        return { size: body.data.length, nextCursor: body.next_cursor ?? null, write: (at) => recorder.products(body.data, at) };
+        const { body, serviceTime } = await api.listProducts({ ...base, ...since });
+        return { size: body.data.length, nextCursor: body.next_cursor ?? null, serviceTime, write: (at) => recorder.products(body.data, at) };
       }
       case 'stock': {
-        const { body } = await api.listStock({ ...base, ...since });
+        const { body, serviceTime } = await api.listStock({ ...base, ...since });
         return {
           size: body.data.length,
           nextCursor: body.next_cursor ?? null,
+          serviceTime,
           write: (at) => recorder.stockPage(body.data, at),
         };
       }
     }
   }
 
+  /**
+   * The next pass asks for what changed since this one started, on the service's clock: the desk's
+   * may be anywhere (10 minutes fast, it would ask for "changed since" a time the service has not
+   * reached, and see nothing until a full resync). A pass that learnt no time from the service
+   * leaves the watermark where it was: the same changes are pulled again, none is missed.
+   */
   #finished(resource: SyncResource, state: SyncState, completedAt: string): SyncState {
     if (resource === 'warehouses' && state.passStartedAt) this.#deps.cache.writes.dropWarehousesNotIn(state.passStartedAt);
-    const started = Date.parse(state.passStartedAt ?? completedAt);
+    const watermark =
+      resource === 'warehouses' ? null : state.passServiceAt !== null ? new Date(Date.parse(state.passServiceAt) - this.#marginMs).toISOString() : state.passSince;
     return {
       resource,
       passStartedAt: null,
       passSince: null,
+      passServiceAt: null,
       cursor: null,
       pulled: 0,
-      watermark: resource === 'warehouses' ? null : new Date(started - this.#marginMs).toISOString(),
+      watermark,
       lastCompletedAt: completedAt,
     };
+  }
+
+  /**
+   * The "as of" stamp of what a page brought: the desk's time, but never later than the service's
+   * (the end of the second its Date names). A desk clock running ahead would otherwise date the
+   * copy in the future, fresher than anything the service said; one running behind dates it
+   * earlier than it is, which only makes it look older.
+   */
+  #asOf(serviceTime: number | undefined): string {
+    const desk = this.#now().getTime();
+    return new Date(serviceTime === undefined ? desk : Math.min(desk, serviceTime + 999)).toISOString();
   }
 
   #lastSyncedAt(): string | null {

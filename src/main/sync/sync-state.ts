@@ -9,11 +9,13 @@ export interface SyncState {
   passStartedAt: string | null;
   /** The `updated_since` the pass in progress was started with (its cursor is only valid with it). */
   passSince: string | null;
+  /** The service's time (its answer's Date) when the pass in progress got its first page; null until then, or if it gave none. */
+  passServiceAt: string | null;
   /** The next page of the pass in progress; null for its first page. */
   cursor: string | null;
   /** Records pulled by the pass in progress so far. */
   pulled: number;
-  /** The `updated_since` of the next pass: the start of the last finished one, minus a margin. */
+  /** The `updated_since` of the next pass: the start of the last finished one on the service's clock, minus a margin. */
   watermark: string | null;
   lastCompletedAt: string | null;
 }
@@ -22,6 +24,7 @@ interface SyncStateRow {
   resource: SyncResource;
   pass_started_at: string | null;
   pass_since: string | null;
+  pass_service_at: string | null;
   cursor: string | null;
   pulled: number;
   watermark: string | null;
@@ -36,9 +39,10 @@ export class SyncStateStore {
   constructor(db: Database.Database) {
     this.#get = db.prepare('SELECT * FROM sync_state WHERE resource = ?');
     this.#save = db.prepare(`
-      INSERT INTO sync_state (resource, pass_started_at, pass_since, cursor, pulled, watermark, last_completed_at)
-      VALUES (@resource, @passStartedAt, @passSince, @cursor, @pulled, @watermark, @lastCompletedAt)
+      INSERT INTO sync_state (resource, pass_started_at, pass_since, pass_service_at, cursor, pulled, watermark, last_completed_at)
+      VALUES (@resource, @passStartedAt, @passSince, @passServiceAt, @cursor, @pulled, @watermark, @lastCompletedAt)
       ON CONFLICT(resource) DO UPDATE SET pass_started_at = excluded.pass_started_at, pass_since = excluded.pass_since,
+        pass_service_at = excluded.pass_service_at,
         cursor = excluded.cursor, pulled = excluded.pulled, watermark = excluded.watermark,
         last_completed_at = excluded.last_completed_at`);
     this.#lastCompleted = db.prepare('SELECT min(last_completed_at) AS oldest, count(last_completed_at) AS n FROM sync_state');
@@ -47,12 +51,13 @@ export class SyncStateStore {
   get(resource: SyncResource): SyncState {
     const row = this.#get.get(resource) as SyncStateRow | undefined;
     if (!row) {
-      return { resource, passStartedAt: null, passSince: null, cursor: null, pulled: 0, watermark: null, lastCompletedAt: null };
+      return { resource, passStartedAt: null, passSince: null, passServiceAt: null, cursor: null, pulled: 0, watermark: null, lastCompletedAt: null };
     }
     return {
       resource,
       passStartedAt: row.pass_started_at,
       passSince: row.pass_since,
+      passServiceAt: row.pass_service_at,
       cursor: row.cursor,
       pulled: row.pulled,
       watermark: row.watermark,
