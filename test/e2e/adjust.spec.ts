@@ -152,3 +152,32 @@ test('a refused adjustment is retried from the outbox once the stock has arrived
   await scan(page, 'WD-000105');
   await expect(page.getByTestId(`on-hand-${before.warehouseId}`)).toHaveText('0');
 });
+
+test('each product starts on Add with no reason; a reason that stops fitting its kind is never booked', async ({ page, desk }) => {
+  test.setTimeout(90_000);
+  await openDesk(page, desk.url);
+  await scan(page, 'WD-000106');
+  const before = await firstLevel(page);
+  await adjust(page, { mode: 'Remove', quantity: 3, reason: 'Damaged', warehouseId: before.warehouseId });
+  await expect(sessionEntries(page).first()).toHaveAttribute('data-state', 'applied', { timeout: 20_000 });
+  await expect(page.getByTestId(`on-hand-${before.warehouseId}`)).toHaveText((before.onHand - 3).toLocaleString('en-US'));
+
+  // Set count on the same product: "Damaged" does not fit a count, so the count books a count correction.
+  await page.getByRole('radio', { name: 'Set count' }).check();
+  await expect(page.getByRole('combobox', { name: 'Reason', exact: true })).toHaveValue('count_correction');
+  await page.getByLabel('Counted quantity').fill(String(before.onHand + 4));
+  await page.keyboard.press('Enter');
+  await expect.poll(() => desk.core.sandbox()!.adjustmentsFor('WD-000106').map((a) => [a.delta, a.reason]), { timeout: 20_000 }).toEqual([
+    [-3, 'damaged'],
+    [7, 'count_correction'],
+  ]);
+
+  // The next product: Add, no reason chosen, and Enter books nothing until one is.
+  await scan(page, 'WD-000107');
+  await expect(page.getByRole('radio', { name: 'Add' })).toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Reason', exact: true })).toHaveValue('');
+  await page.getByLabel('Quantity to add').fill('2');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Choose a reason.')).toBeVisible();
+  expect(desk.core.sandbox()!.adjustmentsFor('WD-000107')).toEqual([]);
+});

@@ -22,9 +22,24 @@ test('transfer: one action moves stock as two linked adjustments; a refused out 
     [from, -3],
     [to, 3],
   ]);
+  // Its legs in the card's list of changes say where the stock went, not "Other".
+  const toName = (await panel.getByRole('combobox', { name: 'To' }).locator(`option[value="${to}"]`).textContent())!;
+  await expect(page.locator('[data-testid^="adjustment-"]').filter({ hasText: `Transfer to ${toName}` })).toHaveCount(1);
+  await expect(page.locator('[data-testid^="adjustment-"]').filter({ hasText: 'Other' })).toHaveCount(0);
 
-  // More than the source holds: the out leg is refused, the in leg is never sent.
+  // More than the source holds: a move that large asks first (Enter keeps the stock where it is);
+  // confirmed, the out leg is refused and the in leg is never sent.
   await panel.getByLabel('Quantity').fill('900000');
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: 'Confirm a large move' });
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(ask).toHaveCount(0);
+  expect(sandbox.adjustmentsFor('WD-000030')).toHaveLength(2);
+  await panel.getByLabel('Quantity').focus();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(panel.getByTestId('transfer-out_refused')).toHaveCount(1, { timeout: 15_000 });
   await expect(panel.getByRole('alert')).toContainText('Nothing was moved');
@@ -68,6 +83,7 @@ test('transfer: an in leg refused says which leg and what to do; Undo puts the s
   await matchBaseline(page, desk, 'transfer-in-refused');
 
   await line.getByRole('button', { name: /^Undo the move of 1 WD-000031/ }).click();
+  await page.getByRole('dialog', { name: 'Undo this move?' }).getByRole('button', { name: 'Undo the move' }).click();
   await expect(panel.getByTestId('transfer-undone')).toHaveCount(1, { timeout: 15_000 });
   await expect.poll(() => sandbox.adjustmentsFor('WD-000031').map((a) => [a.warehouseId, a.delta]), { timeout: 15_000 }).toEqual([
     [from, -1],

@@ -18,11 +18,20 @@ test('undo: an applied adjustment is reversed by a linked one, an unsent one is 
   await openDesk(page, desk.url);
   await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
 
-  // After sending: the service applied +2; Undo queues -2, linked, applied once.
+  // After sending: the service applied +2; Undo asks first (Enter keeps it), then queues -2, linked, applied once.
   await adjust(page, 'WD-000020', 2);
   await expect.poll(() => sandbox.adjustmentsFor('WD-000020').map((a) => a.delta)).toEqual([2]);
   const session = page.getByRole('region', { name: 'Adjustments of WD-000020 in this session' });
   await session.getByRole('button', { name: 'Undo +2 WD-000020' }).focus();
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: 'Undo this change?' });
+  await expect(ask).toContainText('Undo books −2');
+  await page.keyboard.press('Enter');
+  await expect(ask).toHaveCount(0);
+  await session.getByRole('button', { name: 'Undo +2 WD-000020' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(session.getByText('Undone: reversed by the adjustment above it.')).toBeVisible();
   await expect(session.getByText('Undoes the adjustment below it.')).toBeVisible();
@@ -40,6 +49,7 @@ test('undo: an applied adjustment is reversed by a linked one, an unsent one is 
   const offline = page.getByRole('region', { name: 'Adjustments of WD-000021 in this session' });
   await expect(offline.getByText('waiting to send', { exact: true })).toBeVisible();
   await offline.getByRole('button', { name: 'Undo +1 WD-000021' }).click();
+  await page.getByRole('dialog', { name: 'Undo this change?' }).getByRole('button', { name: 'Undo it' }).click();
   await expect(offline.getByText('Withdrawn: never sent.')).toBeVisible();
   await desk.setFaults({ unreachable: false });
   await page.getByRole('button', { name: 'Sync now' }).click();
