@@ -1,11 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import AdjustPanel from '../../../src/renderer/src/screens/scan/AdjustPanel.svelte';
 import { whenScansAnswered } from '../../../src/renderer/src/scan/session.svelte';
+import { listenForScans } from '../../../src/renderer/src/scan/window-scanner';
 import '../../../src/renderer/src/styles/base.css';
 import { outbox, rememberEntry } from '../../../src/renderer/src/state/outbox.svelte';
-import { createFakeDesk, entryOf, stockOf, type FakeDesk } from '../support/fake-desk';
+import { createFakeDesk, entryOf, SETTINGS, stockOf, type FakeDesk } from '../support/fake-desk';
 import { keyFor } from './keys';
 
 describe('AdjustPanel (keyboard-first adjust)', () => {
@@ -117,6 +118,9 @@ describe('AdjustPanel (keyboard-first adjust)', () => {
   });
 
   it('never turns a barcode scanned into the quantity field into a quantity', async () => {
+    // the window-wide scanner, as the shell runs it, takes a scan out of any text field
+    const stop = listenForScans(SETTINGS.scanner);
+    onTestFinished(stop);
     render(AdjustPanel, { stock: stockOf('SKU-00042') });
     await page.getByRole('radio', { name: 'Add' }).click();
     const qty = page.getByLabelText('Quantity to add');

@@ -29,7 +29,7 @@ describe('a scan across the focus move into the scan box', () => {
     const windowWide = new ScanDetector({ config: cfg, onScan: (s) => windowScans.push(s), onReject: (r) => rejects.push(r), now: time.now, schedule: time.schedule });
     const detachWindow = windowWide.attach(window);
     // The scan box's own detector, with the fake clock (scanField builds it with the real one).
-    const attachment = scanField({ config: cfg, mode: 'replace', onScan: (s) => boxScans.push(s), onReject: (r) => rejects.push(r) });
+    const attachment = scanField({ config: cfg, onScan: (s) => boxScans.push(s), onReject: (r) => rejects.push(r) });
     const detachBox = attachment(box) as () => void;
     detachAll = () => {
       detachWindow();

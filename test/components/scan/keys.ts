@@ -95,3 +95,33 @@ export function replay(target: EventTarget, time: FakeTime, strokes: readonly Ke
   }
   return events;
 }
+
+/**
+ * A key as the browser takes it, for synthetic events (which do nothing by themselves): dispatched,
+ * then, unless something prevented it, a character typed at the caret, Enter in an input submitting
+ * its form (implicit submission) or in a textarea breaking the line.
+ */
+export function pressLikeBrowser(target: EventTarget, init: KeyboardEventInit & { key: string }): KeyboardEvent {
+  const e = keydown(target, init);
+  if (e.defaultPrevented || !(target instanceof HTMLElement)) return e;
+  if (e.key === 'Enter') {
+    if (target instanceof HTMLTextAreaElement) typeAtCaret(target, '\n');
+    else if (target instanceof HTMLInputElement && target.form) target.form.requestSubmit();
+  } else if ([...e.key].length === 1 && !e.ctrlKey && !e.metaKey) typeAtCaret(target, e.key);
+  return e;
+}
+
+function typeAtCaret(target: HTMLElement, text: string): void {
+  if (target instanceof HTMLInputElement && target.type === 'number') {
+    // a number field has no caret to type at: it appends, and refuses what is no number
+    if (/^[0-9]$/.test(text)) target.value += text;
+    else target.value = '';
+  } else if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
+    const start = target.selectionStart ?? target.value.length;
+    target.setRangeText(text, start, target.selectionEnd ?? start, 'end');
+  } else {
+    if (target.isContentEditable) document.execCommand('insertText', false, text);
+    return;
+  }
+  target.dispatchEvent(new InputEvent('input', { bubbles: true, data: text, inputType: 'insertText' }));
+}

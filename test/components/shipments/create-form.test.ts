@@ -136,6 +136,31 @@ describe('Create shipment form in Chromium', () => {
     expect(drafts).toEqual([]);
   });
 
+  it('Enter on a select goes on to the next field to fill, so the next name is typed there and never picks a carrier by type-ahead', async () => {
+    installCreate([]);
+    await page.viewport(1280, 800);
+    render(CreateShipmentForm, { oncreated: () => {} });
+    await fill('reference', 'ORDER-1001');
+    const carrier = document.querySelector<HTMLSelectElement>('[data-testid="create-shipment"] select[name="carrier"]')!;
+    await choose('carrier', 'dhl');
+    carrier.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(input('sender.name'));
+    await userEvent.keyboard('Ups Depot');
+    expect(carrier.value).toBe('dhl');
+    expect(input('sender.name').value).toBe('Ups Depot');
+  });
+
+  it('Enter on a select of a complete form sends it', async () => {
+    const drafts = installCreate([(d) => ({ ok: true, value: shipmentFrom(d) })]);
+    await page.viewport(1280, 800);
+    render(CreateShipmentForm, { oncreated: () => {}, newKey: () => '00000000-0000-4000-8000-000000000001' });
+    await fillValid();
+    document.querySelector<HTMLSelectElement>('[data-testid="create-shipment"] select[name="service"]')!.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => drafts.length).toBe(1);
+  });
+
   it('sends a draft the contract accepts; a retry of the same content reuses its request id, new content gets a new one', async () => {
     let n = 0;
     const newKey = () => `00000000-0000-4000-8000-00000000000${++n}`;

@@ -2,7 +2,8 @@
 import { m } from '../i18n/messages';
 import { formatNumber } from '../ui/format';
 import { evidenceOf, GS, isControlChar, isGroupSeparatorKey, isLineEndKey, keyName, MODIFIER_KEYS, readKey, type KeyReading } from './key-map';
-import { isScanTarget, isTextEntry, keyTarget, typeInto } from './text-entry';
+import { snapshotField, type FieldSnapshot } from './field-snapshot';
+import { isScanTarget, isTextEntry, keyTarget, readsScans, typeInto } from './text-entry';
 import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
 
 /**
@@ -142,6 +143,12 @@ export class ScanDetector {
   #carry: HTMLInputElement | null = null;
   /** The burst's characters as the desk typed them, to hand to `#carry` if the burst is no scan. */
   #typed = '';
+  /** The burst is being read in a text field, whose keys type as usual until the suffix (see the class comment). */
+  #inField = false;
+  /** What the key's field held before the burst, put back when it is a scan. */
+  #snapshot: FieldSnapshot | null = null;
+  /** When the last key other than a modifier came, wherever it went (bursts reset, this does not). */
+  #lastKeyAt = -Infinity;
 
   constructor(options: ScanDetectorOptions) {
     this.#options = options;
@@ -176,6 +183,8 @@ export class ScanDetector {
     this.#altDigits = '';
     this.#carry = null;
     this.#typed = '';
+    this.#inField = false;
+    this.#snapshot = null;
     this.#cancelIdle?.();
     this.#cancelIdle = null;
   }
@@ -216,19 +225,37 @@ export class ScanDetector {
     }
     const t = this.#timeOf(event);
     const target = keyTarget(event);
+    const previousKeyAt = this.#lastKeyAt;
+    if (!MODIFIER_KEYS.has(event.key)) this.#lastKeyAt = t;
     if ((this.#options.ignoreTextEntry ?? true) && isTextEntry(target)) {
-      // The LF of a CR+LF whose CR ended a scan carried into this field.
+      // The LF of a CR+LF whose CR ended a scan in this field.
       if (this.#keys === 0 && isLineEndKey(event) && t <= lineEndUntil && target === lineEndTarget) {
         swallow(event);
         return;
       }
-      if (!this.#carriesInto(target, event, t)) {
-        // A carried burst that stops here ended by its timing (a scan only without a suffix).
+      if (readsScans(target) || this.#config.suffix === 'None') {
+        // A field that reads scans itself; or no suffix, when nothing but a pause ends a burst and
+        // a fast typist's word would be taken for a scan: the keys are the field's.
+        if (!this.#carriesInto(target, event, t)) {
+          // A carried burst that stops here ended by its timing (a scan only without a suffix).
+          if (this.#carry) this.#endBurst();
+          else this.reset();
+          return;
+        }
+        this.#carry = target;
+      } else if (!this.#continuesIn(target, event, t)) {
         if (this.#carry) this.#endBurst();
         else this.reset();
-        return;
+        if (MODIFIER_KEYS.has(event.key)) return;
+        // Keys were coming at speed elsewhere a moment ago (a loaded page's clumped keys, the
+        // tail of a scan cut by a focus move): these are the field's, never a scan's start.
+        if (t - previousKeyAt <= this.#config.maxInterKeyMs) return;
+        this.#inField = true;
+        this.#snapshot = snapshotField(target);
       }
-      this.#carry = target;
+    } else if (this.#inField) {
+      // The focus left the field mid-burst: the field keeps what it got (nothing was swallowed).
+      this.reset();
     }
     if (MODIFIER_KEYS.has(event.key)) return;
 
@@ -292,7 +319,7 @@ export class ScanDetector {
     const read: KeyReading | null = modified || reading?.us == null ? null : reading;
     // Attached to a field, keys type into it until a scan is certain (the field's owner then
     // restores or clears it): swallowing there would eat a fast typist's second digit.
-    const inField = !(this.#options.ignoreTextEntry ?? true);
+    const inField = !(this.#options.ignoreTextEntry ?? true) || this.#inField;
     if (read === null) {
       // Outside a burst this is a person's shortcut or navigation key (in a field: Backspace,
       // arrows); inside a window-wide burst, an unreadable key the scanner sent (an unmapped
@@ -315,6 +342,8 @@ export class ScanDetector {
     // Window-wide, the first key might be a person's; the following fast ones are the scanner's
     // and must not reach the page (Space would press a focused button, F5 would reload).
     if (inBurst && !inField) swallow(event);
+    // A select's type-ahead takes the first key: its choice is put back if the burst is a scan.
+    if (this.#keys === 0 && !inField && target instanceof HTMLSelectElement) this.#snapshot = snapshotField(target);
     if (!gs && !event.ctrlKey && !event.metaKey && [...event.key].length === 1 && this.#typed.length <= this.#maxCodeLength + this.#config.prefix.length) this.#typed += event.key;
     this.#append(read, t);
   }
@@ -330,6 +359,14 @@ export class ScanDetector {
   #carriesInto(target: EventTarget | null, event: KeyboardEvent, t: number): target is HTMLInputElement {
     if (!isScanTarget(target) || this.#keys === 0) return false;
     if (this.#carry !== null && this.#carry !== target) return false;
+    const limit = this.#config.maxInterKeyMs;
+    const allowed = MODIFIER_KEYS.has(event.key) || this.#isSuffix(event) ? limit * SUFFIX_GRACE_FACTOR : limit;
+    return t - this.#last <= allowed;
+  }
+
+  /** Whether a key landing in a text field continues the burst being read in that field. */
+  #continuesIn(target: EventTarget | null, event: KeyboardEvent, t: number): boolean {
+    if (!this.#inField || this.#keys === 0 || this.#snapshot?.field !== target) return false;
     const limit = this.#config.maxInterKeyMs;
     const allowed = MODIFIER_KEYS.has(event.key) || this.#isSuffix(event) ? limit * SUFFIX_GRACE_FACTOR : limit;
     return t - this.#last <= allowed;
@@ -451,17 +488,20 @@ export class ScanDetector {
       otherReading: other === code ? null : other,
       capsLock: this.#capsLock,
     };
+    const snapshot = this.#snapshot;
     this.reset();
+    snapshot?.restore();
     this.#options.onScan(scan);
     return true;
   }
 
   /**
    * Refuses the burst and returns true; a burst carried into a scan target is not refused but
-   * typed there (it may be a person's), and false is returned.
+   * typed there, and one read in a text field is left there as typed (either may be a person's):
+   * false is returned.
    */
   #reject(reason: RejectReason, message: string): boolean {
-    if (this.#carry) {
+    if (this.#carry || this.#inField) {
       this.#abandon();
       return false;
     }

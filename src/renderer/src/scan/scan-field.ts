@@ -3,25 +3,21 @@ import { ScanDetector, type DetectedScan, type RejectedBurst, type ScannerConfig
 import { SCAN_TARGET_ATTRIBUTE } from './text-entry';
 
 /**
- * For the few text fields where a scan is never meant as typing. Keys typed into a text field
- * normally belong to it; these fields still tell a scanner's burst by its timing:
- * - `replace` (the scan box): the burst becomes the code, whatever half-typed text was there.
- * - `restore` (the adjust quantity): the field gets back its value from before the burst and the
- *   scan goes to the scan queue, so an EAN scanned by mistake can never become a quantity of
- *   4,006,381,333,931.
- * The burst's keys do type into the field (until the suffix nobody knows it is a scan, and a fast
- * typist's keys must never be eaten); the value from before the burst is put back once it is.
- * A `replace` field is also a scan target for the window-wide detector: a burst begun outside any
- * field carries on into it when the focus moves there mid-burst (detector.ts).
+ * For a field that exists to receive a scan (the scan box): a scanner's burst there becomes the
+ * code, whatever half-typed text was there, and is refused with a message when it is no code. The
+ * burst's keys do type into the field (until the suffix nobody knows it is a scan, and a fast
+ * typist's keys must never be eaten); the field is emptied once it is. Every other text field has
+ * a scan taken out of it by the window-wide detector (detector.ts, window-scanner.ts).
+ * The field is marked a scan target: the window-wide detector leaves its bursts to it, and a
+ * burst begun outside any field carries on into it when the focus moves there mid-burst.
  */
 export function scanField(opts: {
   config: ScannerConfig;
-  mode: 'replace' | 'restore';
   onScan: (scan: DetectedScan) => void;
   onReject?: (burst: RejectedBurst) => void;
 }): Attachment<HTMLInputElement> {
   return (input) => {
-    if (opts.mode === 'replace') input.setAttribute(SCAN_TARGET_ATTRIBUTE, '');
+    input.setAttribute(SCAN_TARGET_ATTRIBUTE, '');
     let before = input.value;
     const setValue = (value: string): void => {
       input.value = value;
@@ -35,7 +31,7 @@ export function scanField(opts: {
         if (!k.ended && !(k.gapMs !== null && k.withinLimit)) before = input.value;
       },
       onScan: (scan) => {
-        setValue(opts.mode === 'replace' ? '' : before);
+        setValue('');
         opts.onScan(scan);
       },
       onReject: (burst) => {

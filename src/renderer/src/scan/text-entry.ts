@@ -7,8 +7,15 @@ const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset
  */
 export const SCAN_TARGET_ATTRIBUTE = 'data-scan-target';
 
+/**
+ * Marks a text field where a scan is the field's own input (a worker's badge number, the scanner
+ * checks in Settings, which read the keys themselves): the window-wide detector leaves it alone.
+ * Every other text field has a scan taken out of it and handled as a scan (detector.ts).
+ */
+export const SCAN_INPUT_ATTRIBUTE = 'data-scan-input';
+
 /** True when keys pressed on `target` type into it: text inputs, textareas, contenteditable. */
-export function isTextEntry(target: EventTarget | null): boolean {
+export function isTextEntry(target: EventTarget | null): target is HTMLElement {
   if (!(target instanceof HTMLElement)) return false;
   if (target instanceof HTMLTextAreaElement) return !target.readOnly && !target.disabled;
   if (target instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(target.type) && !target.readOnly && !target.disabled;
@@ -18,6 +25,11 @@ export function isTextEntry(target: EventTarget | null): boolean {
 /** A text input marked as a scan target (SCAN_TARGET_ATTRIBUTE) that keys can type into. */
 export function isScanTarget(target: EventTarget | null): target is HTMLInputElement {
   return target instanceof HTMLInputElement && target.hasAttribute(SCAN_TARGET_ATTRIBUTE) && isTextEntry(target);
+}
+
+/** A field that reads scans itself: a scan target or a field marked SCAN_INPUT_ATTRIBUTE. */
+export function readsScans(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.hasAttribute(SCAN_TARGET_ATTRIBUTE) || target.hasAttribute(SCAN_INPUT_ATTRIBUTE));
 }
 
 /**
