@@ -20,7 +20,7 @@ export interface StoredOutboxEntry {
 /** What a worker counted, and the on-hand (with what this desk had waiting) the delta was measured against. */
 export interface CountBasis {
   counted: number;
-  expected: number;
+  onHand: number;
 }
 
 export interface NewOutboxEntry {
@@ -47,8 +47,6 @@ export interface OutboxChange {
   idempotencyKey?: string;
   /** Set once, with the first send under the current key; `serviceAt` on the service's clock. */
   firstSent?: { at: string; basis: StockMark | null; serviceAt: string | null };
-  /** A count's delta measured again (with `count.expected` the on-hand it was measured against now). */
-  rebased?: { delta: number; count: CountBasis };
   check?: OutboxCheck | null;
 }
 
@@ -113,6 +111,7 @@ export class OutboxStore {
   readonly #counts: Database.Statement;
   readonly #requeueSending: Database.Statement;
   readonly #uncheckedUncertain: Database.Statement;
+  readonly #unsettledBefore: Database.Statement;
   readonly #db: Database.Database;
 
   constructor(db: Database.Database) {
@@ -129,8 +128,6 @@ export class OutboxStore {
         first_sent_at = CASE WHEN @idempotencyKey IS NOT NULL THEN NULL ELSE COALESCE(first_sent_at, @firstSentAt) END,
         basis_json = CASE WHEN @idempotencyKey IS NOT NULL THEN NULL WHEN first_sent_at IS NULL AND @firstSentAt IS NOT NULL THEN @basisJson ELSE basis_json END,
         key_sent_service_at = CASE WHEN @idempotencyKey IS NOT NULL THEN NULL WHEN first_sent_at IS NULL AND @firstSentAt IS NOT NULL THEN @serviceAt ELSE key_sent_service_at END,
-        delta = COALESCE(@delta, delta),
-        count_json = COALESCE(@countJson, count_json),
         check_json = CASE WHEN @idempotencyKey IS NOT NULL THEN NULL WHEN @setCheck THEN @checkJson ELSE check_json END
       WHERE id = @id`);
     this.#nextQueued = db.prepare("SELECT * FROM outbox WHERE account = ? AND state = 'queued' ORDER BY seq LIMIT 1");
@@ -141,6 +138,10 @@ export class OutboxStore {
       ORDER BY seq DESC LIMIT @limit`);
     this.#counts = db.prepare('SELECT state, count(*) AS n FROM outbox WHERE account = ? GROUP BY state');
     this.#requeueSending = db.prepare("UPDATE outbox SET state = 'queued', updated_at = ? WHERE state = 'sending'");
+    this.#unsettledBefore = db.prepare(`
+      SELECT 1 FROM outbox o JOIN outbox e ON e.id = ?
+       WHERE o.account = e.account AND o.sku = e.sku AND o.warehouse_id = e.warehouse_id AND o.seq < e.seq
+         AND o.state IN ('queued', 'sending', 'uncertain') LIMIT 1`);
     this.#uncheckedUncertain = db.prepare("SELECT * FROM outbox WHERE account = ? AND state = 'uncertain' AND json_extract(check_json, '$.now') IS NULL ORDER BY seq");
   }
 
@@ -177,8 +178,6 @@ export class OutboxStore {
       firstSentAt: change.firstSent?.at ?? null,
       basisJson: change.firstSent?.basis ? JSON.stringify(change.firstSent.basis) : null,
       serviceAt: change.firstSent?.serviceAt ?? null,
-      delta: change.rebased?.delta ?? null,
-      countJson: change.rebased ? JSON.stringify(change.rebased.count) : null,
       setCheck: change.check !== undefined ? 1 : 0,
       checkJson: change.check ? JSON.stringify({ since: change.check.since, now: change.check.now }) : null,
     }));
@@ -227,5 +226,10 @@ export class OutboxStore {
   /** Uncertain entries still waiting for a fresh read of their stock (it failed, or was not tried yet). */
   uncheckedUncertain(account: string): StoredOutboxEntry[] {
     return (this.#uncheckedUncertain.all(account) as OutboxRow[]).map(fromRow);
+  }
+
+  /** Whether an entry made before `id` for the same SKU and warehouse is still unsettled (waiting, being sent, or uncertain). */
+  unsettledBefore(id: string): boolean {
+    return this.#unsettledBefore.get(id) !== undefined;
   }
 }

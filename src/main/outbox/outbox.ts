@@ -151,6 +151,12 @@ export class Outbox {
     // The IPC contract is looser than the API's in places (a note's control characters): what the
     // service could never accept is refused now, nothing stored, instead of becoming an entry the
     // app itself rejects at every send, which no retry could help.
+    if (input.count !== undefined && input.delta !== input.count.counted - input.count.onHand) {
+      throw failure('invalid_argument', 'This count does not add up: the change must be what was counted less the stock it was measured against.', {
+        reason: 'count_mismatch',
+        details: [{ field: 'delta', problem: 'must be count.counted - count.onHand' }],
+      });
+    }
     const wire = validateRequestBody('adjustStock', toAdjustRequest(input));
     if (!wire.ok) {
       throw failure('invalid_argument', 'This adjustment cannot be sent as it is.', {
@@ -167,7 +173,7 @@ export class Outbox {
       reason: input.reason,
       note: input.note === undefined || input.note === '' ? null : input.note,
       createdAt: this.#stamp(),
-      count: null,
+      count: input.count ?? null,
     });
     this.#announce(stored);
     void this.kick();
@@ -330,6 +336,11 @@ export class Outbox {
         await this.#check(api, uncertain);
         continue;
       }
+      if (next.count !== null && next.entry.firstSentAt === null) {
+        const checked = await this.#checkCount(api, next);
+        if (checked === 'stop') return;
+        if (checked === 'held') continue;
+      }
       const keepGoing = await this.#send(api, next);
       if (!keepGoing) return;
     }
@@ -370,6 +381,65 @@ export class Outbox {
     const at = api.serviceTimeLowerBound();
     if (at !== null) return new Date(at).toISOString();
     return api.serviceTime().then((asked) => (asked === null ? null : new Date(asked).toISOString()));
+  }
+
+  /**
+   * A Set count, just before its first send under its key: the worker stated what the shelf holds,
+   * and the delta was measured against the on-hand they saw (with what this desk still had waiting
+   * ahead of it). The service's on-hand is read now, as a count's submit does:
+   * - the same as then (what waited ahead was booked, nothing else moved): the delta stands, sent;
+   * - already the counted quantity: nothing to book, and the entry says so (`count_matches`);
+   * - moved otherwise, or a change ahead of it still unsettled: held for the worker
+   *   (`count_changed`, with both figures). Whether that movement happened on the shelf before
+   *   the count or after it, only the worker can tell; booking the count against the new figure
+   *   would undo a movement made after the count, and against the old one would book it twice.
+   *   The worker drops it and counts again. Sent once, the delta never changes (its key holds it).
+   * `stop`: the service could not be read now; the entry waits, as after a failed send.
+   */
+  async #checkCount(api: ApiClient, stored: StoredOutboxEntry): Promise<'send' | 'held' | 'stop'> {
+    const { entry } = stored;
+    const count = stored.count!;
+    const outbox = this.#deps.cache.outbox;
+    const hold = (lastError: DeskError): 'held' => {
+      this.#announce(outbox.update(entry.id, { state: 'rejected', updatedAt: this.#stamp(), lastError }));
+      this.#deps.log?.('info', 'count not booked', { id: entry.id, code: lastError.code });
+      return 'held';
+    };
+    const params = { counted: count.counted, onHandThen: count.onHand };
+    if (outbox.unsettledBefore(entry.id)) {
+      return hold({
+        code: 'count_changed',
+        reason: 'earlier_unsettled',
+        message: `Counted ${count.counted}, but an earlier change of this item here is not settled at the service yet: decide on it, then count again.`,
+        params,
+      });
+    }
+    let answer;
+    try {
+      answer = await api.readStock(entry.sku);
+    } catch (error) {
+      const known = toDeskError(error);
+      if (known !== undefined && !isTransient(known) && !isAuthFailure(known)) return 'send'; // the service judges the adjustment itself
+      this.#announce(outbox.update(entry.id, { state: 'queued', updatedAt: this.#stamp(), lastError: known ?? { code: 'internal_error', message: 'The stock could not be read because of an error inside the app.' } }));
+      return 'stop';
+    }
+    const fresh = this.#deps.recorder.stock(answer.body, this.#stamp());
+    if (fresh) this.#deps.events.emit('stock.updated', fresh);
+    const onHandNow = markOf(answer.body, entry.warehouseId).onHand;
+    if (onHandNow === count.onHand) return 'send';
+    if (onHandNow === count.counted) {
+      return hold({
+        code: 'count_matches',
+        message: `Counted ${count.counted}, and the service already shows ${onHandNow} on hand: nothing was booked.`,
+        params: { ...params, onHandNow },
+      });
+    }
+    return hold({
+      code: 'count_changed',
+      reason: 'on_hand_moved',
+      message: `Counted ${count.counted} against ${count.onHand} on hand, but the service now shows ${onHandNow}: nothing was booked. Count again.`,
+      params: { ...params, onHandNow },
+    });
   }
 
   /** Reads the uncertain entry's stock at the service, for the worker to compare; a failure leaves it for the next run. */

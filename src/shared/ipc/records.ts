@@ -155,6 +155,18 @@ export const AdjustInput = z.strictObject({
     .refine((d) => d !== 0, 'must not be 0'),
   reason: AdjustmentReason,
   note: z.string().max(500).optional(),
+  /**
+   * Set when the worker stated what they counted (Set count): the counted quantity and the on-hand
+   * the delta was measured against (the service's as shown, with what this desk still had waiting
+   * to send). `delta` must be `counted - onHand`. Main checks it against the service's on-hand when
+   * it is sent: moved meanwhile, it is held for the worker instead of booked.
+   */
+  count: z
+    .strictObject({
+      counted: z.number().int().min(0).max(1_000_000),
+      onHand: z.number().int().min(-2_000_000).max(2_000_000),
+    })
+    .optional(),
 });
 export type AdjustInput = z.infer<typeof AdjustInput>;
 
