@@ -22,6 +22,7 @@ export function cacheRebuiltNotice(recovery: CacheRecovery): { message: string; 
     outbox.problem === null
       ? plural(outbox.waiting, '1 adjustment still waiting in it will be sent as before, once.', '# adjustments still waiting in it will be sent as before, once each.')
       : 'Adjustments and moves between warehouses still waiting in it could not be recovered: check the stock of recent adjustments and moves.',
+    `The damaged file was kept as ${movedTo}.`,
     transfers.unfinished > 0 && plural(transfers.unfinished, '1 move between warehouses not yet finished goes on as before.', '# moves between warehouses not yet finished go on as before.'),
     counts.open > 0 && 'The count in progress was kept: carry on counting.',
     counts.toReview > 0 &&
@@ -39,7 +40,6 @@ export function cacheRebuiltNotice(recovery: CacheRecovery): { message: string; 
         '1 earlier change, already settled, could not be checked against its move or undo: it is no longer listed and cannot be undone at this desk.',
         '# earlier changes, already settled, could not be checked against their moves or undos: they are no longer listed and cannot be undone at this desk.',
       ),
-    `The damaged file was kept as ${movedTo}.`,
   ];
   const params: NonNullable<Notice['params']> = {
     movedTo,

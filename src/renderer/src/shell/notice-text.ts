@@ -19,11 +19,26 @@ export function noticeText(n: Pick<Notice, 'code' | 'message' | 'params'>): stri
     case 'settings_reset':
       return p['movedTo'] === undefined ? n.message : m.notice_settings_reset({ movedTo: text('movedTo') });
     case 'cache_rebuilt':
-      if (p['movedTo'] === undefined) return n.message;
-      return p['problem'] === undefined
-        ? m.notice_cache_rebuilt({ count: Number(p['waiting'] ?? 0), movedTo: text('movedTo') })
-        : m.notice_cache_rebuilt_lost({ movedTo: text('movedTo') });
+      return p['movedTo'] === undefined ? n.message : cacheRebuiltText(p, text);
     default:
       return n.message;
   }
+}
+
+/** What the rebuild kept, then what needs the worker: each sentence only where main's params say it is so. */
+function cacheRebuiltText(p: NonNullable<Notice['params']>, text: (key: string) => string): string {
+  const count = (key: string): number => Number(p[key] ?? 0);
+  const base =
+    p['problem'] === undefined ? m.notice_cache_rebuilt({ count: count('waiting'), movedTo: text('movedTo') }) : m.notice_cache_rebuilt_lost({ movedTo: text('movedTo') });
+  return [
+    base,
+    count('moves') > 0 && m.notice_cache_rebuilt_moves({ count: count('moves') }),
+    count('countKept') > 0 && m.notice_cache_rebuilt_count_kept(),
+    count('countReview') > 0 && m.notice_cache_rebuilt_count_review({ count: count('countReview') }),
+    count('countLost') > 0 && m.notice_cache_rebuilt_count_lost(),
+    count('attention') > 0 && m.notice_cache_rebuilt_attention({ count: count('attention'), skus: text('attentionSkus') }),
+    count('settled') > 0 && m.notice_cache_rebuilt_settled({ count: count('settled') }),
+  ]
+    .filter((s): s is string => typeof s === 'string')
+    .join(' ');
 }
