@@ -23,14 +23,14 @@ describe('AdjustPanel (keyboard-first adjust)', () => {
   });
   afterEach(() => uninstall());
 
-  it('computes a count against the on-hand shown, and sends the delta', async () => {
+  it('computes a count against the on-hand shown, and sends the delta with what was counted against what', async () => {
     render(AdjustPanel, { stock: stockOf('SKU-00042') });
     await page.getByRole('radio', { name: 'Set count' }).click();
     await page.getByLabelText('Counted quantity').fill('1230');
     await expect.element(page.getByText('On hand here')).toMatchTextContent('Change −10 → 1,230');
     await expect.element(page.getByLabelText('Reason')).toHaveValue('count_correction');
     await userEvent.keyboard('{Enter}');
-    await expect.poll(adjustCalls).toEqual([{ sku: 'SKU-00042', warehouseId: 'wh-main', delta: -10, reason: 'count_correction' }]);
+    await expect.poll(adjustCalls).toEqual([{ sku: 'SKU-00042', warehouseId: 'wh-main', delta: -10, reason: 'count_correction', count: { counted: 1230, onHand: 1240 } }]);
     await expect.element(page.getByRole('status')).toMatchTextContent('−10 SKU-00042');
   });
 
@@ -47,7 +47,7 @@ describe('AdjustPanel (keyboard-first adjust)', () => {
     await page.getByLabelText('Counted quantity').fill('1250');
     await expect.element(page.getByText('On hand here')).toMatchTextContent('Change +3 → 1,250');
     await userEvent.keyboard('{Enter}');
-    await expect.poll(adjustCalls).toEqual([{ sku: 'SKU-00042', warehouseId: 'wh-main', delta: 3, reason: 'count_correction' }]);
+    await expect.poll(adjustCalls).toEqual([{ sku: 'SKU-00042', warehouseId: 'wh-main', delta: 3, reason: 'count_correction', count: { counted: 1250, onHand: 1247 } }]);
   });
 
   it('a removal is checked against on hand plus what is waiting: no false alarm, a real one when the waiting change takes stock out', async () => {
