@@ -66,6 +66,8 @@ export const APP_ERROR_CODES = [
   'count_partly_submitted',
   'count_line_submitted',
   'count_zone_unknown', // a zone listed a code the desk knows no item by
+  'count_changed', // a Set count not booked: the service's on-hand moved since it was counted
+  'count_matches', // a Set count not booked: the service already shows the counted quantity
   'no_open_count',
   'worker_exists',
   'worker_not_found',

@@ -37,6 +37,8 @@ const TITLES: Record<string, () => string> = {
   count_not_reviewed: m.error_title_count_not_reviewed,
   count_partly_submitted: m.error_title_count_partly_submitted,
   count_line_submitted: m.error_title_count_line_submitted,
+  count_changed: m.error_title_count_changed,
+  count_matches: m.error_title_count_matches,
   count_zone_unknown: m.error_title_count_zone_unknown,
   no_open_count: m.error_title_no_open_count,
   worker_exists: m.error_title_worker_exists,
@@ -177,6 +179,9 @@ const SENTENCES: Record<string, (e: Worded) => string> = {
   count_not_reviewed: (e) => named(e, ['count', 'skus'], m.error_text_count_not_reviewed) ?? m.error_text_count_not_reviewed_plain(),
   count_partly_submitted: () => m.error_text_count_partly_submitted(),
   count_line_submitted: (e) => named(e, ['sku'], m.error_text_count_line_submitted) ?? m.error_text_count_line_submitted_plain(),
+  count_changed: (e) =>
+    e.reason === 'earlier_unsettled' ? m.error_text_count_changed_earlier() : (named(e, ['counted', 'onHandThen', 'onHandNow'], m.error_text_count_changed) ?? m.error_text_count_changed_plain()),
+  count_matches: (e) => named(e, ['counted', 'onHandNow'], m.error_text_count_matches) ?? m.error_text_count_matches_plain(),
   count_zone_unknown: (e) => named(e, ['count', 'codes'], m.error_text_count_zone_unknown) ?? m.error_text_count_zone_unknown_plain(),
   no_open_count: () => m.error_text_no_open_count(),
   worker_exists: () => m.error_text_worker_exists(),
