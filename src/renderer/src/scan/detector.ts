@@ -10,16 +10,25 @@ import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
  * Tells a keyboard-wedge scanner from a person by key timing. A scanner types a whole code with a
  * few milliseconds between keys and ends it with Enter (or Tab); a person cannot type five keys
  * each under ~50 ms apart. The detector listens on the window in the capture phase, so a scan is
- * caught wherever the focus is, except in a text field, where the characters belong to the field.
+ * caught wherever the focus is (docs/scanning.md, "One rule for scanner input"):
  *
- * One exception: a burst already under way outside any field carries on into a field marked as a
- * scan target (the scan box), because the Scan screen sends the focus there a task after it falls
- * on the page, and a scan whose first keys come before that move and the rest after would else be
- * cut in two (its head dropped here, its tail read by the scan box). The carried keys are
- * swallowed; if the burst ends as a scan, nothing was typed; if it ends any other way (too short,
- * too slow, a key that is no character, a refusal), all its characters are typed into that field,
- * as the person who may have typed them meant: no keystroke is lost (a person's keys can reach a
- * loaded page in clumps that look as fast as a scanner's).
+ * - Outside any text field, the keys after a burst's first are swallowed as they come (Space
+ *   would press a focused button); a select's type-ahead choice from the first key is put back.
+ * - In a text field, the keys type as usual (until the suffix nobody knows it is a scan, and a
+ *   fast typist's keys must never be eaten). When the suffix comes in time after enough keys, the
+ *   field gets back what it held before the burst, caret included, the suffix is swallowed (no
+ *   form is submitted) and the code is reported as any scan. Anything else (too short, too slow,
+ *   a refusal) is left in the field as typed, with no refusal card: it may be a person's. A burst
+ *   only starts in a field after a pause: keys that follow fast on keys elsewhere are the field's
+ *   (a loaded page's clumped keys, the tail of a scan cut by a focus move). With no suffix set
+ *   (a burst ends by a pause) fields are left alone: a fast typist's word would vanish.
+ * - A field that reads scans itself (scan-field.ts's scan box, SCAN_INPUT_ATTRIBUTE fields) is
+ *   left to its own reader, with one exception: a burst already under way outside any field
+ *   carries on into a scan target (the scan box), because the Scan screen sends the focus there a
+ *   task after it falls on the page, and a scan whose first keys come before that move and the
+ *   rest after would else be cut in two (its head dropped here, its tail read by the scan box).
+ *   The carried keys are swallowed; if the burst ends as a scan, nothing was typed; if it ends
+ *   any other way, all its characters are typed into that field: no keystroke is lost.
  *
  * Pure TypeScript over KeyboardEvents: the clock and the timer are injectable so tests drive it
  * with synthetic events and fake time.
@@ -90,8 +99,9 @@ export interface ScanDetectorOptions {
   /** Every key considered, with its gap: the settings screen's timing test uses it. */
   onKey?: (sample: KeySample) => void;
   /**
-   * Default true: keys typed into a text field belong to the field. False for a detector attached
-   * to one field that is itself a scan target (the scan box, the settings test field).
+   * Default true: the window-wide detector, which treats text fields as the class comment says.
+   * False for a detector attached to one field that reads scans itself (the scan box, the
+   * settings test field): every key there is the burst's.
    */
   ignoreTextEntry?: boolean;
   /** Time source in ms. Without it, events use `event.timeStamp` (when the OS delivered the key,
