@@ -1,11 +1,13 @@
 // `npm start`: the app in Electron where its binary exists or can be fetched; otherwise the same
 // renderer and core through the harness on the embedded demo, in a Chromium app window.
 // `npm start -- --no-browser` serves without opening a window (the URL is printed either way).
+// Closing the terminal (SIGHUP), Ctrl+C (SIGINT) or SIGTERM stops everything it started.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { findBrowser } from './find-browser.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -81,8 +83,33 @@ function stop(code) {
   if (harness && harness.exitCode === null && harness.signalCode === null) harness.once('exit', done);
   else done();
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+// After a closed terminal's SIGHUP a write to it fails (EIO); stopping must not die of that.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+// The harness and the browser lead process groups of their own, so a signal to this script's
+// group (a closed terminal's SIGHUP included) reaches them only through stop().
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(0));
+
+/**
+ * The browser's command line is readable by every user of this computer (`ps`), so the harness
+ * token must not be on it. The browser opens a launcher page instead, written 0600 into its own
+ * 0700 profile folder (mkdtemp), that sends it on to a one-time launch code: spent by that first
+ * load, worthless to anyone who finds the file later. Returns the launcher's file:// URL.
+ */
+async function writeLauncher(url, profileDir) {
+  const { origin, searchParams } = new URL(url);
+  const answer = await fetch(`${origin}/__harness/launch-codes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${searchParams.get('token')}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!answer.ok) throw new Error(`the harness gave no launch code (${answer.status})`);
+  const launchUrl = (await answer.json()).value.url;
+  if (!/^http:\/\/127\.0\.0\.1:\d+\/__harness\/launch\?code=[0-9a-f]{64}$/.test(launchUrl)) throw new Error('the harness gave an unexpected launch URL');
+  const launcher = join(profileDir, 'launch.html');
+  const html = `<!doctype html>\n<meta charset="utf-8">\n<meta name="referrer" content="no-referrer">\n<meta http-equiv="refresh" content="0; url=${launchUrl}">\n<title>Warehouse Desk</title>\n`;
+  writeFileSync(launcher, html, { mode: 0o600, flag: 'wx' });
+  return pathToFileURL(launcher).href;
+}
 
 const harness = spawn(process.execPath, ['--import', 'tsx', 'src/harness/cli.ts'], {
   cwd: root,
@@ -111,18 +138,28 @@ lines.once('line', (url) => {
         ? `Warehouse Desk (demo) is served at ${url}`
         : `No Chromium or Chrome found (set CHROMIUM_PATH to one). Open this address in a Chromium-based browser:\n  ${url}`,
     );
-  } else {
-    profile = mkdtempSync(join(tmpdir(), 'warehouse-desk-browser-'));
-    const window = spawn(browser, [`--app=${url}`, `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check'], {
-      stdio: 'ignore',
-      detached: true,
-    });
-    children.push(window);
-    window.on('error', () => console.log(`Could not start ${browser}. Open this address in a Chromium-based browser:\n  ${url}`));
-    window.on('exit', (code) => {
-      if (!stopping && code) console.log(`${browser} could not open a window (exit ${code}). Open this address in a Chromium-based browser:\n  ${url}`);
-    });
-    console.log(`Opening Warehouse Desk (demo) in ${browser}: ${url}`);
+    console.log('Ctrl+C stops it.');
+    return;
   }
-  console.log('Ctrl+C stops it.');
+  profile = mkdtempSync(join(tmpdir(), 'warehouse-desk-browser-'));
+  writeLauncher(url, profile).then(
+    (launcher) => {
+      if (stopping) return;
+      const window = spawn(browser, [`--app=${launcher}`, `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check'], {
+        stdio: 'ignore',
+        detached: true,
+      });
+      children.push(window);
+      window.on('error', () => console.log(`Could not start ${browser}. Open this address in a Chromium-based browser:\n  ${url}`));
+      window.on('exit', (code) => {
+        if (!stopping && code) console.log(`${browser} could not open a window (exit ${code}). Open this address in a Chromium-based browser:\n  ${url}`);
+      });
+      console.log(`Opening Warehouse Desk (demo) in ${browser}: ${url}`);
+      console.log('Ctrl+C stops it.');
+    },
+    (error) => {
+      console.log(`Could not prepare a window (${error.message}). Open this address in a Chromium-based browser:\n  ${url}`);
+      console.log('Ctrl+C stops it.');
+    },
+  );
 });

@@ -9,6 +9,8 @@ import { PAGE_TOKEN_HEADER } from './page-token';
  * - The harness token (32 random bytes, hex) is in the printed URL: `/?token=…` loads the page.
  *   It stays in the address bar, so a reload works; the page sends no referrer, and the answer is
  *   never cached. Node clients (tests, the Playwright fixture) send `Authorization: Bearer <token>`.
+ *   It never goes on a command line, where any user of the computer reads it (`ps`): a browser
+ *   started for the harness opens a one-time launch code instead (`LaunchCodes`).
  * - Each page load gets a page token of its own, in a meta tag the bridge reads and removes before
  *   the renderer's scripts run. The bridge sends it in the `X-Desk-Page` header on every call and
  *   on the event stream; a browser never attaches a header by itself, so nothing else carries it.
@@ -49,6 +51,42 @@ export class PageTokens {
 
   has(candidate: unknown): boolean {
     return typeof candidate === 'string' && TOKEN_SHAPE.test(candidate) && this.#digests.has(digest(candidate));
+  }
+}
+
+/** How long a launch code waits for its browser: a cold Chromium start on a slow machine, with room. */
+const LAUNCH_CODE_LIFETIME_MS = 5 * 60_000;
+const MAX_LAUNCH_CODES = 16;
+
+/**
+ * One-time codes that open the page without the harness token on anyone's command line. `npm
+ * start` asks for one (with the bearer token), writes it into a launcher page in the browser's
+ * private profile folder and opens that file; the page goes to `/__harness/launch?code=…`, which
+ * redeems the code (once: a second use fails) for the page with its token. A code is worth
+ * nothing once used or expired, so a launcher file left behind opens nothing.
+ */
+export class LaunchCodes {
+  readonly #expiry = new Map<string, number>();
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
+
+  issue(): string {
+    const code = newToken();
+    this.#expiry.set(digest(code), this.#now() + LAUNCH_CODE_LIFETIME_MS);
+    if (this.#expiry.size > MAX_LAUNCH_CODES) this.#expiry.delete(this.#expiry.keys().next().value as string);
+    return code;
+  }
+
+  /** True once for a code issued here and not yet expired; the code is dead afterwards either way. */
+  redeem(candidate: unknown): boolean {
+    if (typeof candidate !== 'string' || !TOKEN_SHAPE.test(candidate)) return false;
+    const key = digest(candidate);
+    const expiry = this.#expiry.get(key);
+    this.#expiry.delete(key);
+    return expiry !== undefined && this.#now() <= expiry;
   }
 }
 

@@ -11,7 +11,7 @@ import type { Log } from '../main/kernel/log';
 import { createIpcRouter, type Handlers } from '../main/kernel/ipc/router';
 import type { DeskError, Result } from '../shared/ipc/result';
 import type { FaultSettings } from '../sandbox';
-import { carriesBearer, carriesToken, hostIsOurs, newToken, originIsOurs, PageTokens, sameToken } from './auth';
+import { carriesBearer, carriesToken, hostIsOurs, LaunchCodes, newToken, originIsOurs, PageTokens, sameToken } from './auth';
 import { IPC_SOCKET_PATH, PAGE_TOKEN_META, REFUSED_CLOSE_CODE } from './page-token';
 import { browserBridgeScript } from './bridge-bundle';
 import { readRendererFile } from '../main/renderer-files/read-renderer-file';
@@ -20,6 +20,10 @@ import { readRendererFile } from '../main/renderer-files/read-renderer-file';
 export const LOOPBACK = '127.0.0.1';
 const BODY_LIMIT = 1024 * 1024;
 const BRIDGE_PATH = '/__harness/bridge.js';
+/** POST, bearer only: a one-time launch URL for a browser `npm start` opens (see LaunchCodes). */
+export const LAUNCH_CODES_PATH = '/__harness/launch-codes';
+/** GET `?code=…`: redeems a launch code, once, for the page. */
+export const LAUNCH_PATH = '/__harness/launch';
 
 /** What the host needs of a DeskCore (src/main/composition/desk-core.ts); tests may pass a small stand-in. */
 export interface HarnessCore {
@@ -153,6 +157,7 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
 
   const token = newToken();
   const pages = new PageTokens();
+  const launchCodes = new LaunchCodes();
   let port = 0;
   const router = createIpcRouter<LoopbackSender>(core.handlers, {
     isTrustedSender: (sender) => sender.tokenOk && sender.originOk,
@@ -274,6 +279,11 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
       if (!carriesToken(req, token, pages)) return noToken();
       if (!originIsOurs(req, port)) return refuse(res, 403, { code: 'untrusted_sender', message: 'Cross-site requests are refused.' });
       if (path.startsWith('/ipc/') && !path.slice(5).includes('/')) return handleIpc(req, res, path.slice(5));
+      if (path === LAUNCH_CODES_PATH) {
+        // For the script that starts a browser, never for a page: a page already has its token.
+        if (!carriesBearer(req, token)) return noToken();
+        return sendResult(res, 200, { ok: true, value: { url: `http://${LOOPBACK}:${port}${LAUNCH_PATH}?code=${launchCodes.issue()}` } });
+      }
       // Test controls are for Node clients only, never for a page.
       if (testControls && path.startsWith('/__test/') && !carriesBearer(req, token)) return noToken();
       if (testControls && path === '/__test/faults') return handleFaults(req, res);
@@ -289,6 +299,13 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
     if (method !== 'GET' && method !== 'HEAD') return send(res, 405, 'method not allowed\n', 'text/plain; charset=utf-8', { Allow: 'GET, HEAD, POST' });
 
     if (path === '/events') return carriesToken(req, token, pages) ? openEvents(req, res) : noToken();
+    if (path === LAUNCH_PATH) {
+      // Only a GET spends the code (a HEAD, a prefetch of headers, must not).
+      if (method !== 'GET' || !launchCodes.redeem(query.get('code'))) {
+        return refuse(res, 401, { code: 'untrusted_sender', message: 'This launch link was used already or is too old: start the desk again.' });
+      }
+      return send(res, 303, '', 'text/plain; charset=utf-8', { Location: `/?token=${token}` });
+    }
     // The bridge and the renderer's files are the public build, the same for anyone, and hold no
     // secret: a browser loads them without a way to add a header, so they need no token. The page
     // itself does (it carries a page token): the URL's token, or the bearer for Node clients.
