@@ -152,7 +152,7 @@ test('read a shipment from the list and by typing its token; green index and tra
   await page.getByLabel('Open by shipment code').press('Enter');
   const notice = page.getByRole('alert').filter({ hasText: 'shipment_not_found' });
   await expect(notice).toBeVisible();
-  await expect(notice).toContainText(/Request id/);
+  await expect(notice).toContainText(/Reference req_/);
 });
 
 test('cancel a created shipment after confirming; the service answer shows', async ({ page, desk }) => {

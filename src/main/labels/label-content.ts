@@ -10,7 +10,8 @@ import { gs1ElementString, retailBarcode } from './gs1-strings';
 export type LabelContent =
   | { template: 'shelf'; sku: string; name: string; warehouse: Pick<Warehouse, 'code' | 'name'> | null; barcode: Barcode }
   | { template: 'product'; sku: string; gtin: string; name: string; lot: string | null; expiry: string | null; retail: Barcode; gs1: { dataMatrix: Barcode; linear: Barcode } | null }
-  | { template: 'shipment'; token: string; reference: string; carrier: string | null; trackingNumber: string | null; qr: Barcode; tracking: Barcode | null }
+  /** `cancelled`: the label still prints (a reprint for the records) but marked, so it never goes on a parcel. */
+  | { template: 'shipment'; reference: string; carrier: string | null; trackingNumber: string | null; cancelled: boolean; qr: Barcode; tracking: Barcode | null }
   | { template: 'scanner-test'; number: number; title: string; barcode: Barcode };
 
 /** The cache reads a label needs (kernel/cache's CatalogReads has them). */
@@ -28,11 +29,12 @@ function stockOf(reads: LabelReads, sku: string): Stock {
 
 function shelfLabel(reads: LabelReads, sku: string, warehouseId: string | undefined): LabelContent {
   const stock = stockOf(reads, sku);
-  const chosen = warehouseId ?? (stock.levels.length === 1 ? stock.levels[0]?.warehouseId : undefined);
+  // Only the warehouse the worker printed for: the print dialog says so before printing, and a
+  // product stocked in one warehouse today may be shelved in a second tomorrow.
   let warehouse: Warehouse | null = null;
-  if (chosen !== undefined) {
-    warehouse = reads.warehouses().find((w) => w.id === chosen) ?? null;
-    if (!warehouse) throw failure('label_not_printable', `Warehouse ${chosen} is not known to this desk.`, { reason: 'unknown_warehouse', params: { warehouse: chosen } });
+  if (warehouseId !== undefined) {
+    warehouse = reads.warehouses().find((w) => w.id === warehouseId) ?? null;
+    if (!warehouse) throw failure('label_not_printable', `Warehouse ${warehouseId} is not known to this desk.`, { reason: 'unknown_warehouse', params: { warehouse: warehouseId } });
   }
   return {
     template: 'shelf',
@@ -76,10 +78,11 @@ function shipmentLabel(reads: LabelReads, token: string): LabelContent {
   const tracking = shipment.trackingNumber;
   return {
     template: 'shipment',
-    token: shipment.token,
-    reference: shipment.reference,
+    // The token is the QR code's, for a scanner; a person reads the reference and tracking number.
+    reference: shipment.reference || shipment.trackingNumber || shipment.token,
     carrier: shipment.carrier,
     trackingNumber: tracking,
+    cancelled: shipment.status === 'cancelled',
     qr: { symbology: 'qrcode', data: shipment.token, reads: shipment.token },
     tracking: tracking ? { symbology: 'code128', data: tracking, reads: tracking } : null,
   };

@@ -30,10 +30,9 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-ser
 .key { font-weight: 700; white-space: nowrap; min-width: 0; flex: 0 1 auto; }
 .key.longer { font-size: 80% !important; }
 .key.longest { white-space: normal; overflow-wrap: anywhere; line-height: 1.05; }
-.where, .small, .token, .name, .hri { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+.where, .small, .name, .hri { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
 .where { flex: none; max-width: 55%; }
 .shipment .where { text-transform: uppercase; }
-.token { font-family: 'DejaVu Sans Mono', 'Liberation Mono', monospace; }
 .hri { font-family: 'DejaVu Sans Mono', 'Liberation Mono', monospace; text-align: center; }
 .code svg { display: block; }
 .code.linear svg { width: 100%; height: 100%; }
@@ -42,13 +41,18 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-ser
 .row { display: flex; gap: 1.5mm; align-items: stretch; flex: 1 1 auto; min-height: 0; }
 .row > .code.main { flex: 1 1 auto; min-width: 0; }
 .side { flex: none; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 0.4mm; min-height: 0; }
+.label { position: relative; }
+/* A cancelled shipment: a band across the label, over its codes, that no one can miss or scan past. */
+.void { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%) rotate(-14deg); padding: 0.4em 0.8em;
+  border: 0.8mm solid #000; background: rgba(255, 255, 255, 0.9); font-weight: 800; letter-spacing: 0.08em; white-space: nowrap; }
+.small .void { font-size: 13pt; }
+.large .void { font-size: 40pt; border-width: 1.5mm; }
 .details { display: flex; flex-direction: column; gap: 0.5mm; min-width: 0; flex: 1 1 auto; justify-content: center; }
 
 .small .key { font-size: 10pt; }
 .small .key.longest { font-size: 6.5pt; }
 .small .where, .small .name { font-size: 7pt; }
-.small .small, .small .token { font-size: 6pt; }
-.small .token { white-space: normal; overflow-wrap: anywhere; }
+.small .small { font-size: 6pt; }
 .small .side { width: ${SMALL_SIDE_MM}mm; }
 .lot { display: flex; flex-direction: column; align-items: center; max-width: 100%; }
 .small .code.dm { width: ${SMALL_MATRIX_MM}mm; height: ${SMALL_MATRIX_MM}mm; }
@@ -71,7 +75,6 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-ser
 .large .where { font-size: 13pt; }
 .large .name { font-size: 15pt; white-space: normal; display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; }
 .large .small { font-size: 12pt; }
-.large .token { font-size: 10pt; }
 .large .hri { font-size: 11pt; }
 .large.shelf .code.main { flex: none; height: 45mm; margin-top: auto; margin-bottom: auto; }
 .large.product .key { font-size: 20pt; }

@@ -65,7 +65,7 @@ function product(label: Extract<LabelContent, { template: 'product' }>, layout: 
 }
 
 function shipment(label: Extract<LabelContent, { template: 'shipment' }>, layout: LabelGeometry['layout'], width: number, labelWidth: number): string {
-  const details = `${key(label.reference)}${text('where', label.carrier)}${text('small', label.trackingNumber)}${text('token', label.token)}`;
+  const details = `${key(label.reference)}${text('where', label.carrier)}${text('small', label.trackingNumber)}`;
   if (layout === 'small') {
     // Under the QR code across the whole label, into its side margins (the symbol draws its own
     // quiet zones), when its bars stay printable: a UPS, DHL or S10 number does; one of 30
@@ -86,6 +86,14 @@ function scannerTest(label: Extract<LabelContent, { template: 'scanner-test' }>,
   return `<div class="head">${text('key', `${label.number}. ${label.title}`)}</div>${symbol(label.barcode, 'main', room)}${text('hri', label.barcode.data)}`;
 }
 
+/**
+ * A cancelled shipment's label: CANCELLED across it, over the codes, in English like the rest of
+ * the label (a parcel travels further than the desk's language).
+ */
+function voidMark(label: LabelContent): string {
+  return label.template === 'shipment' && label.cancelled ? '<div class="void" data-testid="void-mark">CANCELLED</div>' : '';
+}
+
 /** One label's inner HTML: every value escaped, every barcode an inline SVG from bwip-js. */
 export function labelHtml(label: LabelContent, geometry: LabelGeometry): string {
   const width = contentWidth(geometry);
@@ -101,5 +109,5 @@ export function labelHtml(label: LabelContent, geometry: LabelGeometry): string 
         return scannerTest(label, geometry.layout, width, geometry.width);
     }
   })();
-  return `<section class="label ${label.template} ${geometry.layout}">${body}</section>`;
+  return `<section class="label ${label.template} ${geometry.layout}">${body}${voidMark(label)}</section>`;
 }

@@ -7,7 +7,7 @@ export type RetailFormat = 'ean13' | 'ean8' | 'upca' | 'upce' | 'gtin14' | 'isbn
 
 export interface RetailGtin {
   format: RetailFormat;
-  /** GTIN-14 candidates to look up in order (an 8-digit code may be an EAN-8 or a UPC-E). */
+  /** GTIN-14 candidates to look up in order (an 8-digit code may be an EAN-8 or a UPC-E), each with a valid check digit when `checkDigitOk`. */
   gtin14: string[];
   checkDigitOk: boolean;
 }
@@ -39,7 +39,9 @@ export function retailGtin(code: string, upcEOnly = false): RetailGtin | null {
       const expanded = code[0] === '0' || code[0] === '1' ? expandUpcE(code) : null;
       if (upcEOnly && expanded) return { format: 'upce', gtin14: [toGtin14(expanded)], checkDigitOk: true };
       const ean8Ok = hasGs1CheckDigit(code);
-      if (!ean8Ok && expanded) return { format: 'upce', gtin14: [toGtin14(expanded), toGtin14(code)], checkDigitOk: true };
+      // Not an EAN-8 (its check digit says so): the UPC-A alone. A GTIN with a wrong check digit
+      // names no product, and the service refuses it as a filter: the worker read "not valid".
+      if (!ean8Ok && expanded) return { format: 'upce', gtin14: [toGtin14(expanded)], checkDigitOk: true };
       // A valid EAN-8 that also reads as a UPC-E: products are registered under one of the two.
       return { format: 'ean8', gtin14: expanded ? [toGtin14(code), toGtin14(expanded)] : [toGtin14(code)], checkDigitOk: ean8Ok || expanded !== null };
     }

@@ -55,7 +55,7 @@ describe('journal details in the desk’s language', () => {
       await loadCatalogue('de');
       setLanguageSetting('de');
       await expect.element(page.getByText('−5 in AMS (Beschädigt): Nicht genug Bestand')).toBeVisible();
-      await expect.element(page.getByText('Zählmenge auf 1.200 gesetzt (Zählung cnt_1)')).toBeVisible();
+      await expect.element(page.getByText('Zählmenge auf 1.200 gesetzt (Inventur cnt_1)')).toBeVisible();
       await expect.element(page.getByText('Entscheidung')).toBeVisible();
       await expect.element(page.getByText('(English summary)')).not.toBeInTheDocument();
     } finally {

@@ -55,4 +55,34 @@ describe('the print dialog in Chromium', () => {
     await expect.element(page.getByText('SKU NO-GTIN has no GTIN to print a product label with. Print a shelf label instead.')).toBeVisible();
     expect(fake.calls.filter((c) => c.channel === 'labels.print').map((c) => (c.input as { output: string }).output)).toEqual(['pdf']);
   });
+
+  it('starts a shipment label on 100 × 150 mm (4 × 6 in), a shelf label on the small roll', async () => {
+    const fake = createFakeDesk();
+    uninstall = fake.install();
+    const shipment = await render(PrintLabelsDialog, { props: { target: { kind: 'shipment', token: 'shp_00000000000000000001', reference: 'ORD-1' }, onclose: () => {} } });
+    await expect.element(page.getByRole('radio', { name: /100 × 150 mm/ })).toBeChecked();
+    await expect.element(page.getByText('Reference, carrier, tracking number, QR code')).toBeVisible();
+    await shipment.unmount();
+    render(PrintLabelsDialog, { props: { target: { kind: 'stock', skus: ['SKU-1'], hasGtin: true }, onclose: () => {} } });
+    await expect.element(page.getByRole('radio', { name: /62 × 29 mm/ })).toBeChecked();
+  });
+
+  it('warns before printing a cancelled shipment\'s label, and says it prints marked CANCELLED', async () => {
+    const fake = createFakeDesk({ 'labels.print': (input) => ({ ok: true, value: { output: input.output, done: true, labels: 1, pages: 1, path: null } }) });
+    uninstall = fake.install();
+    render(PrintLabelsDialog, { props: { target: { kind: 'shipment', token: 'shp_00000000000000000002', reference: 'ORD-2', cancelled: true }, onclose: () => {} } });
+    // Before anything is printed, not after.
+    await expect.element(page.getByTestId('print-cancelled')).toHaveTextContent('This shipment is cancelled. Its label prints marked CANCELLED: do not put it on a parcel.');
+    expect(fake.calls.some((c) => c.channel === 'labels.print')).toBe(false);
+  });
+
+  it('names a warehouse for a shelf label only when the label prints one', async () => {
+    const fake = createFakeDesk();
+    uninstall = fake.install();
+    const without = await render(PrintLabelsDialog, { props: { target: { kind: 'stock', skus: ['SKU-1'], hasGtin: true }, onclose: () => {} } });
+    await expect.element(page.getByTestId('shelf-hint')).toHaveTextContent('SKU, name, Code 128');
+    await without.unmount();
+    render(PrintLabelsDialog, { props: { target: { kind: 'stock', skus: ['SKU-1'], warehouseId: 'wh-main', hasGtin: true }, onclose: () => {} } });
+    await expect.element(page.getByTestId('shelf-hint')).toHaveTextContent('SKU, name, wh-main, Code 128');
+  });
 });

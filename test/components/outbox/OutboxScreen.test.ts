@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
+import App from '../../../src/renderer/src/App.svelte';
 import OutboxScreen from '../../../src/renderer/src/screens/outbox/OutboxScreen.svelte';
+import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
+import { connectivity } from '../../../src/renderer/src/state/connectivity.svelte';
 import '../../../src/renderer/src/styles/base.css';
 import { createFakeDesk, entryOf, type FakeDesk } from '../support/fake-desk';
 
@@ -30,7 +33,11 @@ describe('OutboxScreen', () => {
     });
     uninstall = fake.install();
   });
-  afterEach(() => uninstall());
+  afterEach(() => {
+    uninstall();
+    connectivity.known = false;
+    connectivity.online = true;
+  });
 
   it('lists pending and rejected entries with the service’s reason', async () => {
     render(OutboxScreen);
@@ -88,11 +95,36 @@ describe('OutboxScreen', () => {
     render(OutboxScreen);
     await expect.element(page.getByText('never sent')).toBeVisible();
     const rows = page.getByTestId('outbox-row');
-    await expect.element(rows.nth(1).getByRole('button', { name: 'Undo +3 SKU-00042' })).toBeVisible();
+    // A waiting row offers one way to take it back (Discard, confirmed), never Retry: it is sent anyway.
     await expect.element(rows.nth(1).getByRole('button', { name: 'Discard +3 SKU-00042' })).toBeVisible();
+    expect(rows.nth(1).getByRole('button').all().map((b) => b.element().textContent?.trim())).toEqual(['Discard']);
     await expect.element(rows.nth(0).getByTestId('sent-no-answer')).toMatchTextContent('same key');
-    expect(rows.nth(0).getByRole('button', { name: /Undo|Discard/ }).all()).toHaveLength(0);
-    await expect.element(rows.nth(0).getByRole('button', { name: 'Retry +8 SKU-00042' })).toBeVisible();
+    expect(rows.nth(0).getByRole('button').all()).toHaveLength(0);
+  });
+  it('offers Retry for a refused row only while online', async () => {
+    connectivity.known = true;
+    connectivity.online = false;
+    render(OutboxScreen);
+    await page.getByRole('tab', { name: /Rejected/ }).click();
+    const row = page.getByTestId('outbox-row');
+    await expect.element(row.getByRole('button', { name: 'Discard −500 SKU-00042' })).toBeVisible();
+    expect(row.getByRole('button', { name: /^Retry/ }).all()).toHaveLength(0);
+    await expect.element(page.getByText('Retry once the desk is back online.')).toBeVisible();
+    connectivity.online = true;
+    await expect.element(row.getByRole('button', { name: 'Retry −500 SKU-00042' })).toBeVisible();
+  });
+  it('Seen acknowledges a refusal: the red count clears, the entry stays in the history', async () => {
+    localStorage.clear();
+    nav.screen = 'outbox';
+    render(App);
+    await expect.element(page.getByTestId('pending-count')).toHaveTextContent('1 waiting to send · 1 rejected');
+    const row = page.getByTestId('outbox-row').filter({ hasText: '−500' });
+    await row.getByRole('button', { name: 'Seen: −500 SKU-00042 was refused' }).click();
+    await expect.element(page.getByTestId('pending-count')).toHaveTextContent('1 waiting to send');
+    // Still in the history, marked as seen, still with Discard.
+    await expect.element(row.getByTestId('seen-mark')).toBeVisible();
+    await expect.element(row.getByRole('button', { name: 'Discard −500 SKU-00042' })).toBeVisible();
+    expect(row.getByRole('button', { name: /^Seen/ }).all()).toHaveLength(0);
   });
   it('shows a transfer as one line with the state of each leg, and undoes the whole transfer', async () => {
     const out = entryOf({ id: 'ob-out', delta: -4, reason: 'other', warehouseId: 'wh-main', state: 'applied', note: 'Transfer trf_1: out to NORTH' });

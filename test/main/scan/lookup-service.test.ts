@@ -165,6 +165,10 @@ describe('lookup', () => {
   it('online, a code the service does not know either is not found at the service', async () => {
     expect(await look('NOPE-1')).toEqual({ kind: 'not_found', code: 'NOPE-1', searched: 'service' });
     expect(await look('4006381333931')).toEqual({ kind: 'not_found', code: '4006381333931', searched: 'service' });
+    // A valid UPC-E (04252614 = UPC-A 042100005264) of a product nobody holds: not found, never
+    // "not valid" (its 8 digits are no valid EAN-8, and the service refuses such a barcode filter).
+    expect(await look('04252614')).toEqual({ kind: 'not_found', code: '04252614', searched: 'service' });
+    expect(await look(']E004252614')).toEqual({ kind: 'not_found', code: ']E004252614', searched: 'service' });
   });
 
   it('online, a numeric SKU as long as a GTIN that the cache does not hold is read from the service as a SKU', async () => {

@@ -88,10 +88,21 @@ describe('retail barcodes', () => {
   });
 
   it('expands a UPC-E to the UPC-A it stands for', () => {
-    // UPC-E 04252614 <-> UPC-A 042100005264 (not a valid EAN-8: the UPC-A is looked up first)
-    expect(parse('04252614')).toMatchObject({ kind: 'gtin', format: 'upce', gtin14: ['00042100005264', '00000004252614'], checkDigitOk: true });
+    // UPC-E 04252614 <-> UPC-A 042100005264: not a valid EAN-8, so the UPC-A is the only reading
+    // (a GTIN with a wrong check digit is no product's, and the service refuses it as a filter)
+    expect(parse('04252614')).toMatchObject({ kind: 'gtin', format: 'upce', gtin14: ['00042100005264'], checkDigitOk: true });
     // the scanner said UPC/EAN (]E0), so 8 digits are a UPC-E, not an EAN-8 (that would be ]E4)
     expect(parse(']E004252614')).toMatchObject({ kind: 'gtin', format: 'upce', gtin14: ['00042100005264'] });
+  });
+
+  it('offers only GTINs with a valid check digit for a code whose check digit is right', () => {
+    // Every candidate is asked of the service; one with a wrong check digit is refused there as
+    // invalid, and the worker would read "not valid" for a product that is merely not in the catalogue.
+    for (const raw of ['04252614', '01234565', '12345670', ']E004252614', '96385074', '042100005264', '4006381333931', '10012345678902']) {
+      const parsed = parse(raw);
+      if (parsed.kind !== 'gtin' || !parsed.checkDigitOk) throw new Error(`${raw} should read as a valid GTIN`);
+      for (const gtin14 of parsed.gtin14) expect(String(gs1CheckDigit(gtin14.slice(0, 13))), `${raw} -> ${gtin14}`).toBe(gtin14.slice(13));
+    }
   });
 
   it('an EAN-13 with an add-on is looked up by its EAN-13', () => {

@@ -1,4 +1,4 @@
-import type { Notice } from '../../../shared/ipc/records';
+import type { Notice, OutboxEntry } from '../../../shared/ipc/records';
 import { onDesk } from './desk';
 
 const nowIso = (): string => new Date().toISOString();
@@ -22,6 +22,23 @@ export function dismissNotice(id: number): void {
   notices.list = notices.list.filter((n) => n.id !== id);
 }
 
+/**
+ * A "not sent" warning (a change left unconfirmed when a new scan came, with its SKU and delta in
+ * the params) is stale once the worker booked that change after all: it goes when a later entry
+ * of the same SKU and delta is applied, rather than warning on every screen all day.
+ */
+function settleNotices(entry: OutboxEntry): void {
+  if (entry.state !== 'applied') return;
+  const stale = (n: ShownNotice): boolean =>
+    n.code === 'adjustment_not_confirmed' && n.params?.['sku'] === entry.sku && Number(n.params['delta']) === entry.delta && entry.createdAt >= n.at;
+  if (notices.list.some(stale)) notices.list = notices.list.filter((n) => !stale(n));
+}
+
 export function startNotices(): () => void {
-  return onDesk('app.notice', (n) => void pushNotice(n));
+  const offNotice = onDesk('app.notice', (n) => void pushNotice(n));
+  const offOutbox = onDesk('outbox.changed', settleNotices);
+  return () => {
+    offNotice();
+    offOutbox();
+  };
 }

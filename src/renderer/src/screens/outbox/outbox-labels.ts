@@ -20,9 +20,12 @@ export const STATE_LABELS: Record<OutboxState, { label: string; tone: BadgeTone 
  */
 const REFUSALS_THAT_CAN_CHANGE = new Set(['insufficient_stock', 'rate_limited', 'service_unavailable', 'internal_error', 'timeout', 'network_error', 'offline']);
 
-/** Main decides; these only choose which buttons to offer. */
-export const canRetry = (e: OutboxEntry): boolean =>
-  e.state === 'queued' || (e.state === 'rejected' && REFUSALS_THAT_CAN_CHANGE.has(e.lastError?.code ?? ''));
+/**
+ * Main decides; these only choose which buttons to offer. Retry is for a refusal that may not
+ * hold next time; a waiting entry is sent anyway (on reconnect, with its key), so Retry beside it
+ * would only suggest it is stuck. Offline, the screen hides it too: it could only fail again.
+ */
+export const canRetry = (e: OutboxEntry): boolean => e.state === 'rejected' && REFUSALS_THAT_CAN_CHANGE.has(e.lastError?.code ?? '');
 /** Never one that went out without a verdict (`outcomeUnknown`): the service may have applied it. */
 export const canDiscard = (e: OutboxEntry): boolean => (e.state === 'queued' || e.state === 'rejected') && !outcomeUnknown(e);
 
