@@ -28,6 +28,21 @@ async function pressButton(page: Page, button: Locator): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Submit, and where a change is as large as the Scan screen confirms, confirm it as a keyboard
+ * user does: the dialog opens on "Back to the review", so it takes Tab, then Enter.
+ */
+async function submitConfirmed(page: Page): Promise<void> {
+  await pressButton(page, page.getByRole('button', { name: /^Submit \d+ adjustments?$/ }));
+  const dialog = page.getByRole('dialog', { name: 'Submit this count?' });
+  await expect(dialog.or(page.getByRole('status').filter({ hasText: /Submitting/ })).or(page.getByRole('heading', { name: /^Count submitted/ })).first()).toBeVisible({ timeout: 30_000 });
+  if (!(await dialog.isVisible())) return;
+  await expect(dialog.getByRole('button', { name: /Back to the review/ })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+}
+
 async function deskCall<T>(page: Page, fn: (desk: DeskApi) => Promise<{ ok: boolean; value?: T }>): Promise<T> {
   const r = await page.evaluate(`(${fn.toString()})(globalThis.desk)`);
   const result = r as { ok: boolean; value?: T; error?: unknown };
@@ -93,7 +108,7 @@ test('stock-take: 30 SKUs counted across a killed and restarted desk, a change m
 
     // The service slows, then goes away part-way through the submission.
     await desk.setFaults({ latencyMs: 250 });
-    await pressButton(page, page.getByRole('button', { name: /^Submit \d+ adjustments?$/ }));
+    await submitConfirmed(page);
     await expect(page.getByRole('status').filter({ hasText: /Submitting: [1-9]\d* of 30/ })).toBeVisible({ timeout: 30_000 });
     await desk.setFaults({ unreachable: true, latencyMs: 0 });
     // The submission gives up on the lines it cannot read (after the client's retries), and the review is read again.
@@ -112,7 +127,7 @@ test('stock-take: 30 SKUs counted across a killed and restarted desk, a change m
     await desk.setFaults({ unreachable: false });
     await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
     await pressButton(page, page.getByRole('button', { name: 'Read on-hand again' }));
-    await pressButton(page, page.getByRole('button', { name: /^Submit \d+ adjustments?$/ }));
+    await submitConfirmed(page);
     await expect(page.getByRole('heading', { name: /^Count submitted/ })).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('[data-testid="summary-line"][data-state="queued"], [data-testid="summary-line"][data-state="sending"]')).toHaveCount(0, { timeout: 60_000 });
     await expect(page.locator('[data-testid="summary-line"][data-state="applied"], [data-testid="summary-line"][data-state="unchanged"]')).toHaveCount(30);
