@@ -3,7 +3,15 @@
 // case so; test/components that the screens read the params back into the same English, and into
 // their own words in every other language. Plain data: neither side imports the other's code.
 
-export const CACHE_REBUILT_CASES = [
+export interface CacheRebuiltCase {
+  name: string;
+  /** main's CacheRecovery, as plain data. */
+  recovery: unknown;
+  message: string;
+  params: Record<string, string | number>;
+}
+
+export const CACHE_REBUILT_CASES: readonly CacheRebuiltCase[] = [
   {
     "name": "everything kept, a move and a count going on",
     "recovery": {

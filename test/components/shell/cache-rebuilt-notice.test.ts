@@ -22,8 +22,8 @@ describe('the notice of a rebuilt cache, on screen', () => {
     setLanguageSetting(language);
     for (const c of worded()) {
       expect(c.text, c.name).not.toBe(c.message);
-      expect(c.text, c.name).toContain(c.params.movedTo);
-      if ('attentionSkus' in c.params) expect(c.text, c.name).toContain(c.params.attentionSkus);
+      expect(c.text, c.name).toContain(String(c.params['movedTo']));
+      if (c.params['attentionSkus'] !== undefined) expect(c.text, c.name).toContain(String(c.params['attentionSkus']));
     }
     const texts = worded().map((c) => c.text);
     expect(new Set(texts).size).toBe(texts.length);

@@ -30,15 +30,12 @@ function cacheRebuiltText(p: NonNullable<Notice['params']>, text: (key: string) 
   const count = (key: string): number => Number(p[key] ?? 0);
   const base =
     p['problem'] === undefined ? m.notice_cache_rebuilt({ count: count('waiting'), movedTo: text('movedTo') }) : m.notice_cache_rebuilt_lost({ movedTo: text('movedTo') });
-  return [
-    base,
-    count('moves') > 0 && m.notice_cache_rebuilt_moves({ count: count('moves') }),
-    count('countKept') > 0 && m.notice_cache_rebuilt_count_kept(),
-    count('countReview') > 0 && m.notice_cache_rebuilt_count_review({ count: count('countReview') }),
-    count('countLost') > 0 && m.notice_cache_rebuilt_count_lost(),
-    count('attention') > 0 && m.notice_cache_rebuilt_attention({ count: count('attention'), skus: text('attentionSkus') }),
-    count('settled') > 0 && m.notice_cache_rebuilt_settled({ count: count('settled') }),
-  ]
-    .filter((s): s is string => typeof s === 'string')
-    .join(' ');
+  const parts: string[] = [base];
+  if (count('moves') > 0) parts.push(m.notice_cache_rebuilt_moves({ count: count('moves') }));
+  if (count('countKept') > 0) parts.push(m.notice_cache_rebuilt_count_kept());
+  if (count('countReview') > 0) parts.push(m.notice_cache_rebuilt_count_review({ count: count('countReview') }));
+  if (count('countLost') > 0) parts.push(m.notice_cache_rebuilt_count_lost());
+  if (count('attention') > 0) parts.push(m.notice_cache_rebuilt_attention({ count: count('attention'), skus: text('attentionSkus') }));
+  if (count('settled') > 0) parts.push(m.notice_cache_rebuilt_settled({ count: count('settled') }));
+  return parts.join(' ');
 }
