@@ -152,7 +152,8 @@ function looksDamaged(error: unknown): boolean {
 /**
  * Opens (or creates) the cache file. A file that is not a database, fails the integrity check or
  * comes from a newer app is moved aside with a timestamp and rebuilt empty: the cache refills from
- * the service, the caller takes over what it can trust of the old file (the outbox), and the worker gets a notice
+ * the service, the caller takes over what it can trust of the old file (the desk's own work, read with
+ * `readDamagedFile`), and the worker gets a notice
  * instead of an app that does not start.
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): OpenedDatabase {
