@@ -95,7 +95,17 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   if (cache.recovery) {
     const { reason, outbox, transfers, undoLinks, counts, held } = cache.recovery;
     // Held entries by id (a sample: with the undo links lost, every settled adjustment is held).
-    log?.('warn', 'cache file damaged, rebuilt', { reason, outbox, transfers, undoLinks, counts, held: held.length, heldSample: held.slice(0, 20).map((h) => `${h.id} ${h.why} ${h.state}`) });
+    log?.('warn', 'cache file damaged, rebuilt', {
+      reason,
+      outboxCopied: outbox.copied,
+      outboxWaiting: outbox.waiting,
+      outboxProblem: outbox.problem,
+      transfers,
+      undoLinks,
+      counts,
+      held: held.length,
+      heldSample: held.slice(0, 20).map((h) => `${h.id} ${h.why} ${h.state}`),
+    });
     const { message, params } = cacheRebuiltNotice(cache.recovery);
     notices.add('warning', 'cache_rebuilt', message, params);
   }
