@@ -4,6 +4,7 @@ import { render } from 'vitest-browser-svelte';
 import PrintLabelsDialog from '../../../src/renderer/src/screens/labels/PrintLabelsDialog.svelte';
 import '../../../src/renderer/src/styles/base.css';
 import { createFakeDesk } from '../support/fake-desk';
+import { setLanguageSetting, setSystemLanguages } from '../../../src/renderer/src/i18n/locale.svelte';
 
 describe('the print dialog in Chromium', () => {
   let uninstall: () => void = () => {};
@@ -84,5 +85,25 @@ describe('the print dialog in Chromium', () => {
     await without.unmount();
     render(PrintLabelsDialog, { props: { target: { kind: 'stock', skus: ['SKU-1'], warehouseId: 'wh-main', hasGtin: true }, onclose: () => {} } });
     await expect.element(page.getByTestId('shelf-hint')).toHaveTextContent('SKU, name, wh-main, Code 128');
+  });
+
+  it('takes an expiry date as the desk\'s language writes it, whatever the system\'s locale', async () => {
+    const system = [...navigator.languages];
+    setSystemLanguages(['en-US']);
+    setLanguageSetting('de');
+    try {
+      const fake = createFakeDesk({ 'labels.print': (input) => ({ ok: true, value: { output: input.output, done: true, labels: 1, pages: 1, path: null } }) });
+      uninstall = fake.install();
+      render(PrintLabelsDialog, { props: { target: { kind: 'stock', skus: ['SKU-1'], hasGtin: true }, onclose: () => {} } });
+      await page.getByRole('radio', { name: /Artikeletikett|Product label/ }).click();
+      // A German desk writes day.month.year, not the mm/dd/yyyy of the system's own date field.
+      await expect.element(page.getByTestId('print-expiry')).toHaveAttribute('placeholder', '31.12.2027');
+      await page.getByTestId('print-expiry').fill('31.01.2027');
+      await page.getByTestId('print-go').click();
+      await expect.poll(() => fake.calls.filter((c) => c.channel === 'labels.print').map((c) => (c.input as { items: unknown[] }).items)).toEqual([[{ template: 'product', sku: 'SKU-1', expiry: '2027-01-31' }]]);
+    } finally {
+      setLanguageSetting('system');
+      setSystemLanguages(system);
+    }
   });
 });
