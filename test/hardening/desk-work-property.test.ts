@@ -140,9 +140,9 @@ class Run {
   readonly bugs: string[] = [];
   readonly background: Array<Promise<unknown>> = [];
 
-  constructor(readonly index: number) {}
-
   readonly started = Date.now();
+
+  constructor(readonly index: number) {}
 
   note(line: string): void {
     const stamped = `+${((Date.now() - this.started) / 1000).toFixed(1)}s ${line}`;
@@ -301,7 +301,8 @@ class Run {
         m.change(pairOf(transfer.sku, transfer.to), -transfer.quantity);
         transfer.state = 'undone';
         this.stats.undone++;
-        return this.note(`${i} undo transfer ${transfer.id}: ${result.value.state}`);
+        const t = result.value;
+        return this.note(`${i} undo transfer ${transfer.id}: ${t.state} (out ${t.out.state}, in ${t.in?.state ?? 'none'}, back ${t.reversal ? `${t.reversal.id} ${t.reversal.state}` : (t.undoneBy ?? 'none')})`);
       }
       case 'countStart': {
         if (m.count) return this.note(`${i} count start: one is open`);
@@ -540,6 +541,26 @@ class Run {
     if (final.state !== 'idle') this.problems.push(`the last sync ended ${final.state}: ${JSON.stringify(final)}`);
   }
 
+  /** For a pair that came out wrong: the desk's outbox entries of it and what the service applied. */
+  history(sku: string, warehouseId: string): string {
+    const window = cacheWindow(this.dataDir);
+    try {
+      const entries = window.rows<{ id: string; delta: number; state: string; note: string | null; idempotency_key: string }>(
+        'SELECT id, delta, state, note, idempotency_key FROM outbox WHERE sku = ? AND warehouse_id = ? ORDER BY seq',
+        sku,
+        warehouseId,
+      );
+      const applied = this.sandbox.adjustmentsFor(sku).filter((a) => a.warehouseId === warehouseId && !this.before.has(a.id));
+      const keys = new Set(entries.map((e) => e.idempotency_key));
+      return [
+        `the desk's entries: ${entries.map((e) => `${e.id.slice(0, 8)} ${e.delta} ${e.state} "${e.note}"`).join('; ') || 'none'}`,
+        `applied at the service: ${applied.map((a) => `${a.delta}${keys.has(a.idempotencyKey) ? '' : ' (another desk)'}`).join(', ') || 'nothing'}`,
+      ].join('; ');
+    } finally {
+      window.close();
+    }
+  }
+
   async check(): Promise<void> {
     const m = this.model;
     // The service holds what the worker was told, pair by pair.
@@ -548,7 +569,9 @@ class Run {
       for (const warehouseId of this.warehouses) {
         const pair = pairOf(sku, warehouseId);
         const service = levels.find((l) => l.warehouse_id === warehouseId)?.on_hand ?? 0;
-        if (service !== m.stock(pair)) this.problems.push(`${pair}: the service holds ${service}, the worker was told ${m.stock(pair)} (${service - m.stock(pair) > 0 ? '+' : ''}${service - m.stock(pair)})`);
+        if (service !== m.stock(pair)) {
+          this.problems.push(`${pair}: the service holds ${service}, the worker was told ${m.stock(pair)} (${service - m.stock(pair) > 0 ? '+' : ''}${service - m.stock(pair)}); ${this.history(sku, warehouseId)}`);
+        }
       }
     }
     // The desk's cache holds the service's stock, after that one sync.
