@@ -1,0 +1,88 @@
+// The screens whose words changed, as a worker sees them: the Outbox with a refused and a waiting
+// row and a notice carrying the service's reference; the label dialog of a cancelled shipment.
+// English, German and Polish; light and dark; 1280x800 and 1024x700. Saved to docs/screens/plain-words
+// to be looked at; each shot also checks that no button's text is cut.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cdp, page } from 'vitest/browser';
+import { render } from 'vitest-browser-svelte';
+import App from '../../../src/renderer/src/App.svelte';
+import PrintLabelsDialog from '../../../src/renderer/src/screens/labels/PrintLabelsDialog.svelte';
+import { setLanguageSetting, setSystemLanguages } from '../../../src/renderer/src/i18n/locale.svelte';
+import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
+import { notices, pushNotice } from '../../../src/renderer/src/state/notices.svelte';
+import '../../../src/renderer/src/styles/base.css';
+import { createFakeDesk, entryOf, SETTINGS } from '../support/fake-desk';
+
+const DIR = '../../../docs/screens/plain-words';
+const SIZES = [
+  [1280, 800],
+  [1024, 700],
+] as const;
+const LANGS = [
+  { lang: 'en', system: 'en-GB', rejectedTab: 'Rejected' },
+  { lang: 'de', system: 'de-DE', rejectedTab: 'Abgelehnt' },
+  { lang: 'pl', system: 'pl-PL', rejectedTab: 'Odrzucone' },
+] as const;
+
+/** Buttons whose words do not fit them (cut, not wrapped or ellipsised). */
+function cutButtons(): string[] {
+  return [...document.querySelectorAll('button')]
+    .filter((b) => b.getClientRects().length > 0 && b.scrollWidth > b.clientWidth + 1)
+    .map((b) => (b.textContent ?? '').trim().slice(0, 30));
+}
+
+async function shoot(name: string, lang: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
+    for (const [w, h] of SIZES) {
+      await page.viewport(w, h);
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      expect(cutButtons(), `${lang} ${name} ${w}x${h}`).toEqual([]);
+      await page.screenshot({ path: `${DIR}/${lang}-${name}-${w}x${h}-${scheme}.png` });
+    }
+  }
+}
+
+describe('plain words, on screen', () => {
+  const system = [...navigator.languages];
+  beforeAll(() => localStorage.clear());
+  afterAll(async () => {
+    setLanguageSetting('system');
+    setSystemLanguages(system);
+    await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+  });
+  let uninstall: () => void = () => {};
+  afterEach(() => uninstall());
+
+  for (const { lang, system: tag, rejectedTab } of LANGS) {
+    it(`${lang}: the Outbox with a refusal, a waiting row and a notice with a reference`, async () => {
+      setSystemLanguages([tag]);
+      setLanguageSetting(lang);
+      const refused = entryOf({ id: 'ob-2', sku: 'WD-000043', delta: -500, state: 'rejected', attempts: 1, lastError: { code: 'insufficient_stock', message: 'Only 86 on hand.', status: 409, requestId: 'req_4f9a2c81' } });
+      const waiting = entryOf({ id: 'ob-1', sku: 'WD-000044', delta: 12, reason: 'received', note: 'Pallet 3 of 4' });
+      const counts = { queued: 1, sending: 0, applied: 0, rejected: 1, discarded: 0, uncertain: 0 };
+      const fake = createFakeDesk({
+        'settings.get': () => ({ ok: true, value: { ...structuredClone(SETTINGS), language: lang } }),
+        'outbox.list': (input) => ({ ok: true, value: { entries: [waiting, refused].filter((e) => !input?.states || input.states.includes(e.state)), counts, nextBefore: null } }),
+      });
+      uninstall = fake.install();
+      notices.list = [];
+      nav.screen = 'outbox';
+      render(App);
+      await expect.element(page.getByRole('tab', { name: new RegExp(rejectedTab) })).toHaveAttribute('aria-selected', 'true');
+      pushNotice({ level: 'error', code: 'internal_error', message: lang === 'en' ? 'Sync could not start.' : lang === 'de' ? 'Abgleich konnte nicht starten.' : 'Nie udało się rozpocząć synchronizacji.', params: { requestId: 'req_7f3a' } });
+      await expect.element(page.getByTestId('request-ref').first()).toBeVisible();
+      await shoot('outbox-refused', lang);
+    });
+
+    it(`${lang}: the label dialog of a cancelled shipment`, async () => {
+      setSystemLanguages([tag]);
+      setLanguageSetting(lang);
+      const fake = createFakeDesk();
+      uninstall = fake.install();
+      render(PrintLabelsDialog, { props: { target: { kind: 'shipment', token: 'shp_00000000000000000007', reference: 'ORD-2026-000777', cancelled: true }, onclose: () => {} } });
+      await expect.element(page.getByTestId('print-cancelled')).toBeVisible();
+      await shoot('print-cancelled', lang);
+    });
+  }
+});
