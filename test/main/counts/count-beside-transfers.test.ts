@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskCore, type DeskCore, type DeskCoreOptions } from '../../../src/main/composition/desk-core';
 import { createKeytarStore } from '../../../src/main/kernel/secrets';
+import { IDEMPOTENCY_HORIZON_MS } from '../../../src/shared/api';
 import type { Transfer } from '../../../src/shared/ipc/desk-work-records';
 import { adjustElsewhere, onHandElsewhere } from '../../support/another-desk';
 import { ipcClient } from '../composition/support/ipc';
@@ -10,12 +11,20 @@ import { tempDir } from '../composition/support/temp-dir';
 const ADJUST = /\/logistics\/stock\/[^/]+\/adjust$/;
 /** When set, every adjust request is answered 503 (the service is failing); reads still answer. */
 let failAdjusts = false;
+/** When set, an adjust request is applied and its answer lost: a gateway's 502 instead. */
+let loseAdjustAnswers = false;
 const failingFetch: typeof fetch = async (input, init) => {
-  if (failAdjusts && ADJUST.test(new URL(String(input)).pathname)) {
+  const adjust = ADJUST.test(new URL(String(input)).pathname);
+  if (failAdjusts && adjust) {
     return new Response(JSON.stringify({ error: { code: 'service_unavailable', message: 'down for a moment' } }), { status: 503, headers: { 'content-type': 'application/json' } });
   }
-  return fetch(input, init);
+  const answer = await fetch(input, init);
+  if (!loseAdjustAnswers || !adjust) return answer;
+  await answer.arrayBuffer();
+  return new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
 };
+/** The desk's clock runs this far ahead; moved together with the sandbox's. */
+let offsetMs = 0;
 
 const options = (dataDir: string): DeskCoreOptions => ({
   dataDir,
@@ -23,6 +32,7 @@ const options = (dataDir: string): DeskCoreOptions => ({
   demoSandbox: { demo: { skus: 40, shipments: 5 }, rateLimit: false },
   syncIntervalMs: 600_000,
   fetch: failingFetch,
+  now: () => new Date(Date.now() + offsetMs),
 });
 
 /**
@@ -61,6 +71,7 @@ describe('stock-take beside a transfer not yet booked', () => {
   });
   afterAll(async () => {
     failAdjusts = false;
+    loseAdjustAnswers = false;
     await core?.close();
     dir.remove();
   });
@@ -167,5 +178,40 @@ describe('stock-take beside a transfer not yet booked', () => {
     expect((await ipc.call('counts.submit')).state).toBe('submitted');
     expect(corrections(sku)).toEqual([]);
     expect(await onHandElsewhere(service(), sku, from)).toBe(atSource - 6);
+  });
+
+  // Last: it moves both clocks past the service's idempotency horizon.
+  it('the out leg uncertain: the count at the destination waits until the worker settles it, then books nothing twice', async () => {
+    const sku = 'WD-000025';
+    await adjustElsewhere(service(), sku, from, 10);
+    const atDestination = await onHandElsewhere(service(), sku, to);
+    loseAdjustAnswers = true;
+    let created: Transfer;
+    try {
+      created = await ipc.call('transfers.create', { sku, fromWarehouseId: from, toWarehouseId: to, quantity: 3 });
+      await expect.poll(async () => (await transfer(created.id)).out.lastError?.code, { timeout: 15_000 }).toBeTruthy();
+    } finally {
+      loseAdjustAnswers = false;
+    }
+    // Offline until past the horizon: the out leg may or may not have been applied, nobody knows.
+    core.sandbox()!.setFaults({ unreachable: true });
+    await ipc.raw('sync.now');
+    offsetMs += IDEMPOTENCY_HORIZON_MS + 3_600_000;
+    core.sandbox()!.advanceClock(IDEMPOTENCY_HORIZON_MS + 3_600_000);
+    core.sandbox()!.setFaults({ unreachable: false });
+    await ipc.call('sync.now');
+    await expect.poll(async () => (await transfer(created.id)).state, { timeout: 15_000 }).toBe('uncertain');
+
+    const waiting = await countAndSubmit(sku, to, atDestination + 3);
+    expect(waiting.state).toBe('open');
+    expect(corrections(sku)).toEqual([]);
+    expect((await ipc.call('counts.review')).lines[0]!.waitsFor).toMatchObject([{ kind: 'transfer_in', delta: 3, otherWarehouseId: from, state: 'unknown' }]);
+
+    // The stock shows it was applied: the worker says so, the in leg follows, and the count finds nothing to correct.
+    await ipc.call('outbox.resolve', { id: created.out.id, choice: 'applied' });
+    await expect.poll(async () => (await transfer(created.id)).state, { timeout: 20_000 }).toBe('done');
+    expect((await ipc.call('counts.submit')).state).toBe('submitted');
+    expect(corrections(sku)).toEqual([]);
+    expect(await onHandElsewhere(service(), sku, to)).toBe(atDestination + 3);
   });
 });
