@@ -58,6 +58,9 @@ for (const { lang, locale } of LANGUAGES) {
       };
 
       await page.keyboard.press('F4');
+      // The refusal may arrive after the Outbox opened on what waits: show the refusals.
+      await expect(page.locator('tr[data-testid="outbox-row"][data-state="rejected"], #outbox-filter-rejected .n:text("1")').first()).toBeVisible({ timeout: 30_000 });
+      await page.locator('#outbox-filter-rejected').click();
       const refused = page.locator('tr[data-testid="outbox-row"][data-state="rejected"]').first();
       await expect(refused).toBeVisible({ timeout: 30_000 });
       await expect(refused.getByRole('button')).toHaveCount(3); // Retry (the stock may arrive), Discard, Seen
