@@ -68,7 +68,7 @@ for (const { lang, locale } of LANGUAGES) {
 
       await page.keyboard.press('F3');
       const table = await showShipmentsWithStatus(page, 'cancelled');
-      await table.locator('tbody tr').first().click();
+      await table.locator('tbody tr').first().getByRole('button').first().click();
       const detail = page.getByTestId('shipment-detail');
       await expect(detail).toBeVisible();
       await expect(detail.getByRole('heading', { level: 2 })).not.toContainText('shp_');
