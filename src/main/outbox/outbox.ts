@@ -324,6 +324,7 @@ export class Outbox {
       if (!next) return;
       // Only a key already sent has an age to ask the service about; a new one goes at once.
       const age = next.entry.firstSentAt === null ? 'fresh' : await this.#keyAge(api, next);
+      if (!this.#stillQueued(next)) continue;
       if (typeof age === 'object') {
         this.#announce(this.#deps.cache.outbox.update(next.entry.id, { state: 'queued', updatedAt: this.#stamp(), attempts: next.entry.attempts + 1, lastError: age.unreachable }));
         return;
@@ -339,7 +340,7 @@ export class Outbox {
       if (next.count !== null && next.entry.firstSentAt === null) {
         const checked = await this.#checkCount(api, next);
         if (checked === 'stop') return;
-        if (checked === 'held') continue;
+        if (checked === 'held' || checked === 'gone') continue;
       }
       const keepGoing = await this.#send(api, next);
       if (!keepGoing) return;
@@ -396,7 +397,7 @@ export class Outbox {
    *   The worker drops it and counts again. Sent once, the delta never changes (its key holds it).
    * `stop`: the service could not be read now; the entry waits, as after a failed send.
    */
-  async #checkCount(api: ApiClient, stored: StoredOutboxEntry): Promise<'send' | 'held' | 'stop'> {
+  async #checkCount(api: ApiClient, stored: StoredOutboxEntry): Promise<'send' | 'held' | 'stop' | 'gone'> {
     const { entry } = stored;
     const count = stored.count!;
     const outbox = this.#deps.cache.outbox;
@@ -418,6 +419,7 @@ export class Outbox {
     try {
       answer = await api.readStock(entry.sku);
     } catch (error) {
+      if (!this.#stillQueued(stored)) return 'gone';
       const known = toDeskError(error);
       if (known !== undefined && !isTransient(known) && !isAuthFailure(known)) return 'send'; // the service judges the adjustment itself
       this.#announce(outbox.update(entry.id, { state: 'queued', updatedAt: this.#stamp(), lastError: known ?? { code: 'internal_error', message: 'The stock could not be read because of an error inside the app.' } }));
@@ -425,6 +427,7 @@ export class Outbox {
     }
     const fresh = this.#deps.recorder.stock(answer.body, this.#stamp());
     if (fresh) this.#deps.events.emit('stock.updated', fresh);
+    if (!this.#stillQueued(stored)) return 'gone';
     const onHandNow = markOf(answer.body, entry.warehouseId).onHand;
     if (onHandNow === count.onHand) return 'send';
     if (onHandNow === count.counted) {
@@ -454,10 +457,21 @@ export class Outbox {
     }
     const readAt = this.#stamp();
     const fresh = this.#deps.recorder.stock(answer.body, readAt);
+    if (fresh) this.#deps.events.emit('stock.updated', fresh);
+    // The worker may have decided on it while the stock was read: their decision stands.
+    if (this.#deps.cache.outbox.get(entry.id)?.entry.state !== 'uncertain') return;
     const since = entry.uncertain?.since ?? readAt;
     const checked = this.#deps.cache.outbox.update(entry.id, { state: 'uncertain', updatedAt: readAt, check: { since, before: null, now: { ...markOf(answer.body, entry.warehouseId), readAt } } });
     this.#announce(checked);
-    if (fresh) this.#deps.events.emit('stock.updated', fresh);
+  }
+
+  /**
+   * Whether the entry picked before an await is still queued as it was: meanwhile the worker may
+   * have discarded it, or undo withdrawn it, and a withdrawn adjustment must never leave.
+   */
+  #stillQueued(picked: StoredOutboxEntry): boolean {
+    const now = this.#deps.cache.outbox.get(picked.entry.id)?.entry;
+    return now !== undefined && now.state === 'queued' && now.attempts === picked.entry.attempts;
   }
 
   /** What the cache holds for the entry's SKU and warehouse: the basis a later fresh read is compared with. */
@@ -480,10 +494,12 @@ export class Outbox {
         try {
           serviceAt = await known;
         } catch (error) {
+          if (!this.#stillQueued(stored)) return true;
           const deskError = toDeskError(error) ?? { code: 'internal_error', message: 'The adjustment could not be sent because of an error inside the app.' };
           this.#announce(outbox.update(entry.id, { state: 'queued', updatedAt: this.#stamp(), attempts: entry.attempts + 1, lastError: deskError }));
           return false;
         }
+        if (!this.#stillQueued(stored)) return true;
       }
     }
     // Marked `sending`, with the key's first use, durably before the request leaves: found so at
