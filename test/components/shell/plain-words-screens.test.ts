@@ -1,3 +1,4 @@
+/// <reference types="@vitest/browser-playwright" />
 // The screens whose words changed, as a worker sees them: the Outbox with a refused and a waiting
 // row and a notice carrying the service's reference; the label dialog of a cancelled shipment.
 // English, German and Polish; light and dark; 1280x800 and 1024x700. Saved to docs/screens/plain-words
