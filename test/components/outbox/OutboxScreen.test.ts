@@ -140,8 +140,37 @@ describe('OutboxScreen', () => {
     await expect.element(page.getByTestId('outbox-row')).not.toBeInTheDocument();
     await expect.element(line.getByTestId('leg-out')).toMatchTextContent('applied');
     await expect.element(line.getByTestId('leg-in')).toMatchTextContent('waiting to send');
+    // Undo asks first, opening on "Keep it": Enter keeps the move; Tab then Enter undoes it.
     await line.getByRole('button', { name: /^Undo the move of 4 SKU-00042/ }).click();
+    await expect.element(page.getByRole('dialog', { name: 'Undo this move?' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: /^Keep it/ })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+    expect(fake.calls.some((c) => c.channel === 'transfers.undo')).toBe(false);
+    await line.getByRole('button', { name: /^Undo the move of 4 SKU-00042/ }).click();
+    await userEvent.keyboard('{Tab}{Enter}');
     await expect.poll(() => fake.calls.filter((c) => c.channel === 'transfers.undo').map((c) => c.input)).toEqual([{ id: 'trf_1' }]);
     expect(fake.calls.some((c) => c.channel === 'outbox.undo')).toBe(false);
+  });
+  it('Undo of an applied adjustment asks first: Enter keeps it, Tab then Enter undoes it', async () => {
+    const applied = entryOf({ id: 'ob-3', delta: 3, reason: 'received', state: 'applied', applied: { adjustmentId: 'adj_3', onHandAfter: 1243, requestId: 'req_3' } });
+    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [applied], counts: { queued: 0, sending: 0, applied: 1, rejected: 0, discarded: 0, uncertain: 0 }, nextBefore: null } });
+    fake.handlers['outbox.links'] = () => ({ ok: true, value: [] });
+    fake.handlers['transfers.ofEntries'] = () => ({ ok: true, value: [] });
+    fake.handlers['outbox.undo'] = () => ({ ok: true, value: { action: 'reversed', original: applied, reversal: entryOf({ id: 'ob-4', delta: -3, state: 'queued' }) } });
+    render(OutboxScreen);
+    await page.getByRole('tab', { name: /Applied/ }).click();
+    const undo = page.getByRole('button', { name: /^Undo \+3 SKU-00042/ });
+    await undo.click();
+    const dialog = page.getByRole('dialog', { name: 'Undo this change?' });
+    await expect.element(dialog).toBeVisible();
+    await expect.element(dialog).toMatchTextContent(/\+3 SKU-00042 .* is booked/);
+    await expect.element(page.getByRole('button', { name: /^Keep it/ })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+    expect(fake.calls.some((c) => c.channel === 'outbox.undo')).toBe(false);
+    await undo.click();
+    await userEvent.keyboard('{Tab}{Enter}');
+    await expect.poll(() => fake.calls.filter((c) => c.channel === 'outbox.undo').map((c) => c.input)).toEqual([{ id: 'ob-3' }]);
   });
 });
