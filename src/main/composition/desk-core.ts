@@ -120,7 +120,11 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     ...(log ? { log } : {}),
   });
   // Attached before the account is restored: a verdict of an adjustment queued before a restart is journaled too.
-  const stopJournalingOutbox = journalOutbox(events, journal, warehouseCode(cache));
+  const stopJournalingOutbox = journalOutbox(events, journal, warehouseCode(cache), (entryId) => {
+    const t = cache.transfers.ofLeg(entryId);
+    if (!t) return null;
+    return t.out_id === entryId ? { leg: 'out', to: t.to_warehouse } : { leg: 'in', from: t.from_warehouse };
+  });
 
   const demo = demoSandbox(options.dataDir, options.demoSandbox);
   const accounts = new AccountService({

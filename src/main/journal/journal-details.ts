@@ -20,11 +20,19 @@ export function details(what: JournalWhat['what'], params: Params = {}, error?: 
   return error ? { what, params, error } : { what, params };
 }
 
-/** An adjustment's values: its change, where, and why. */
-export const adjustmentParams = (label: WarehouseLabel, e: Pick<OutboxEntry, 'delta' | 'warehouseId' | 'reason'>): Params => ({
+/** Where a transfer leg's stock goes (the out leg) or comes from (the in leg): the other warehouse of its transfer. */
+export type TransferLeg = { leg: 'out'; to: string } | { leg: 'in'; from: string };
+
+/**
+ * An adjustment's values: its change, where, and why. A transfer leg's reason is the API's `other`
+ * (the API has no transfer reason): it also says the other warehouse, so the line reads as the
+ * Scan screen does, "transfer to North annex" rather than "other".
+ */
+export const adjustmentParams = (label: WarehouseLabel, e: Pick<OutboxEntry, 'delta' | 'warehouseId' | 'reason'>, leg: TransferLeg | null = null): Params => ({
   delta: e.delta,
   warehouse: label(e.warehouseId),
   reason: e.reason,
+  ...(leg?.leg === 'out' ? { transferTo: label(leg.to) } : leg?.leg === 'in' ? { transferFrom: label(leg.from) } : {}),
 });
 
 export function deskErrorDetails(e: Pick<DeskError, 'code' | 'message' | 'reason' | 'params'>): NonNullable<JournalWhat['error']> {
@@ -35,7 +43,9 @@ export function deskErrorDetails(e: Pick<DeskError, 'code' | 'message' | 'reason
 export const refusalParams = (r: CodeRefusal): Params => ({ ...r.params, why: r.why, problem: r.problem });
 
 const signed = (delta: unknown): string => (typeof delta === 'number' && delta > 0 ? `+${delta}` : String(delta));
-const adjustment = (p: Params): string => `${signed(p['delta'])} at ${p['warehouse']} (${String(p['reason']).replace('_', ' ')})`;
+const why = (p: Params): string =>
+  p['transferTo'] !== undefined ? `transfer to ${p['transferTo']}` : p['transferFrom'] !== undefined ? `transfer from ${p['transferFrom']}` : String(p['reason']).replace('_', ' ');
+const adjustment = (p: Params): string => `${signed(p['delta'])} at ${p['warehouse']} (${why(p)})`;
 
 const ENGLISH: Record<JournalWhat['what'], (p: Params) => string> = {
   stock_found: (p) => `${p['name']}: ${p['onHand']} on hand`,

@@ -3,10 +3,10 @@ import type { Handlers } from '../kernel/ipc/router';
 import type { JournalWhat } from '../../shared/ipc/desk-work-records';
 import type { LookupResult, OutboxEntry } from '../../shared/ipc/records';
 import { toDeskError } from '../kernel/ipc/desk-error';
-import { adjustmentParams, deskErrorDetails, details, refusalParams, type WarehouseLabel } from './journal-details';
+import { adjustmentParams, deskErrorDetails, details, refusalParams, type TransferLeg, type WarehouseLabel } from './journal-details';
 import type { Journal, JournalLine } from './journal';
 
-export type { WarehouseLabel } from './journal-details';
+export type { TransferLeg, WarehouseLabel } from './journal-details';
 
 function scanLine(code: string, r: LookupResult): JournalLine {
   const base = { kind: 'scan', code, requestId: null } as const;
@@ -221,11 +221,12 @@ export function journaled(handlers: Handlers, journal: Journal, warehouse: Wareh
  * The outbox's life of an adjustment as journal lines: written to the outbox (by the worker at
  * the desk), then the service's verdict with its request id (credited to whoever queued it).
  */
-export function journalOutbox(events: EventHub, journal: Journal, warehouse: WarehouseLabel): () => void {
+export function journalOutbox(events: EventHub, journal: Journal, warehouse: WarehouseLabel, legOf: (entryId: string) => TransferLeg | null = () => null): () => void {
   return events.attach((event, payload) => {
     if (event !== 'outbox.changed') return;
     const e = payload as OutboxEntry;
-    const base = { code: null, sku: e.sku, details: details('adjustment', adjustmentParams(warehouse, e)), ref: e.id } as const;
+    // A leg is announced once its transfer is stored (the outbox holds announcements until its transaction commits).
+    const base = { code: null, sku: e.sku, details: details('adjustment', adjustmentParams(warehouse, e, legOf(e.id))), ref: e.id } as const;
     if (e.state === 'queued' && e.attempts === 0 && e.updatedAt === e.createdAt) {
       journal.record({ ...base, kind: 'adjust', outcome: 'queued', requestId: null });
     } else if (e.state === 'applied') {

@@ -40,8 +40,31 @@ const REFUSED: JournalEntry[] = [
   line(5, { kind: 'scan', outcome: 'failed', code: 'Y', sku: null, details: { what: 'invalid_code', params: { why: 'a_code_from_a_newer_desk', problem: 'a newer desk’s English problem' } } }),
 ];
 
+// A transfer's legs carry the API's reason `other`; main stores the other warehouse beside it.
+const LEGS: JournalEntry[] = [
+  line(10, { kind: 'sent', outcome: 'applied', details: { what: 'adjustment', params: { delta: 3, warehouse: 'NRTH', reason: 'other', transferFrom: 'MAIN' } } }),
+  line(9, { kind: 'adjust', outcome: 'queued', details: { what: 'adjustment', params: { delta: -3, warehouse: 'MAIN', reason: 'other', transferTo: 'NRTH' } } }),
+];
+
 describe('journal details in the desk’s language', () => {
   afterEach(() => setLanguageSetting('en'));
+
+  it('words a transfer leg as the Scan screen does, never "(Other)", in English and in German', async () => {
+    const fake = createFakeDesk({ 'journal.search': () => ({ ok: true, value: { entries: LEGS, nextBefore: null } }) });
+    const uninstall = fake.install();
+    try {
+      render(JournalScreen);
+      await expect.element(page.getByText('−3 at MAIN (Transfer to NRTH)')).toBeVisible();
+      await expect.element(page.getByText('+3 at NRTH (Transfer from MAIN)')).toBeVisible();
+      await expect.element(page.getByText(/\(Other\)/)).not.toBeInTheDocument();
+      await loadCatalogue('de');
+      setLanguageSetting('de');
+      await expect.element(page.getByText('−3 in MAIN (Umlagerung nach NRTH)')).toBeVisible();
+      await expect.element(page.getByText('+3 in NRTH (Umlagerung aus MAIN)')).toBeVisible();
+    } finally {
+      uninstall();
+    }
+  });
 
   it('words each line from its details, in English and in German; an old line keeps its summary', async () => {
     const fake = createFakeDesk({ 'journal.search': () => ({ ok: true, value: { entries: ENTRIES, nextBefore: null } }) });

@@ -24,7 +24,15 @@ function sentence(d: JournalWhat): string {
   const text = (key: string): string => String(p[key] ?? '');
   const number = (key: string): string => (typeof p[key] === 'number' ? formatNumber(p[key]) : text(key));
   const delta = (key: string): string => (typeof p[key] === 'number' ? formatDelta(p[key]) : text(key));
-  const reason = (): string => (isReason(text('reason')) ? REASON_LABELS[text('reason') as keyof typeof REASON_LABELS] : text('reason'));
+  // A transfer leg (the API's reason `other`) says which way the stock went, as the Scan screen does.
+  const reason = (): string =>
+    p['transferTo'] !== undefined
+      ? m.transfer_reason_to({ warehouse: text('transferTo') })
+      : p['transferFrom'] !== undefined
+        ? m.transfer_reason_from({ warehouse: text('transferFrom') })
+        : isReason(text('reason'))
+          ? REASON_LABELS[text('reason') as keyof typeof REASON_LABELS]
+          : text('reason');
   // A refused code: worded by its `why` (the refusal's values stored beside it); a line from before the codes has only the English problem.
   const refused = (): string => (p['problem'] === undefined ? '' : refusalText({ why: typeof p['why'] === 'string' ? p['why'] : undefined, params: p, problem: text('problem') }));
   const adjustment = { delta: delta('delta'), warehouse: text('warehouse'), reason: reason() };
