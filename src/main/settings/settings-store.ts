@@ -18,7 +18,7 @@ const StoredAccount = z.object({ baseUrl: z.url({ protocol: /^https?$/ }).max(50
   try {
     CredentialVault.layout(account);
   } catch (error) {
-    ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+    ctx.addIssue(error instanceof Error ? error.message : String(error));
   }
 });
 export type StoredAccountSetting = z.infer<typeof StoredAccount>;
