@@ -61,7 +61,7 @@ describe('AdjustPanel: the kind of change and the reason never carry over', () =
     await page.getByLabelText('Counted quantity').fill('1247');
     await userEvent.keyboard('{Enter}');
     await expect.poll(adjustCalls).toHaveLength(2);
-    expect(adjustCalls()[1]).toEqual({ sku: 'SKU-00042', warehouseId: 'wh-main', delta: 10, reason: 'count_correction' });
+    expect(adjustCalls()[1]).toEqual({ sku: 'SKU-00042', warehouseId: 'wh-main', delta: 10, reason: 'count_correction', count: { counted: 1247, onHand: 1237 } });
   });
 
   it('offers only the reasons that fit the kind, and clears one that stops fitting', async () => {
