@@ -159,6 +159,11 @@ test('stock-take: 30 SKUs counted across a killed and restarted desk, a change m
       const row = page.locator('[data-testid="summary-line"][data-state="applied"]').first();
       const sku = (await row.getAttribute('data-sku'))!;
       await pressButton(page, row.getByRole('button', { name: `Undo ${sku}` }));
+      // Undo asks first, opening on "Keep it": a keyboard user confirms with Tab, then Enter.
+      await expect(page.getByRole('dialog', { name: 'Undo this change?' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Keep it/ })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
       await expect(row).toContainText('undone');
       await expect.poll(() => onHandAtService(sku), { timeout: 30_000 }).toBe(counted(sku) - rows.find((r) => r.sku === sku)!.delta);
       expect(await onHandElsewhere(service, sku, warehouse)).toBe(onHandAtService(sku));
