@@ -108,7 +108,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await fillRoute(route);
     // A fixed ship date: left empty it is today, and the estimated delivery date (and its width
     // under the mask) would change the baseline every day.
-    await route.locator('input[name="shipDate"]').fill('2026-03-02');
+    await route.getByLabel('Ship date').fill('2026-03-02');
     await route.getByRole('button', { name: 'Green index' }).click();
     await expect(route.getByTestId('green-index')).toContainText('km');
     await route.getByRole('button', { name: 'Transit time' }).click();
