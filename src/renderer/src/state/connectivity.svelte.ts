@@ -21,3 +21,8 @@ export function startConnectivity(): () => void {
   void call((d) => d.connectivity.status()).then((r) => r.ok && apply(r.value));
   return off;
 }
+
+/** Main has answered and said the desk is offline: the one test every screen uses before it says "offline". */
+export function isOffline(): boolean {
+  return connectivity.known && !connectivity.online;
+}
