@@ -9,7 +9,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } },
+      // The core's thread is an entry of its own, loaded beside index.js (src/main/core-thread).
+      rollupOptions: { input: { index: resolve(root, 'src/main/index.ts'), 'core-worker': resolve(root, 'src/main/core-thread/core-worker.ts') } },
     },
   },
   preload: {

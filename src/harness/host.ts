@@ -29,7 +29,7 @@ export const LAUNCH_PATH = '/__harness/launch';
 export interface HarnessCore {
   handlers: Handlers;
   events: EventHub;
-  sandbox(): { setFaults(f: Partial<FaultSettings>): void; expireTokens(): void; advanceClock(ms: number): void } | null;
+  sandbox(): { setFaults(f: Partial<FaultSettings>): void; expireTokens(): void; advanceClock(ms: number): void | Promise<void> } | null;
 }
 
 export interface HarnessHostOptions {
@@ -193,7 +193,7 @@ export async function startHarnessHost(options: HarnessHostOptions): Promise<Har
     if (!parsed.success) return refuse(res, 400, { code: 'invalid_argument', message: 'The clock takes {ms}: a whole number of milliseconds, 0 to a year.' });
     const sandbox = core.sandbox();
     if (!sandbox) return refuse(res, 409, { code: 'no_sandbox', message: 'The core runs no demo sandbox.' });
-    sandbox.advanceClock(parsed.data.ms);
+    await sandbox.advanceClock(parsed.data.ms);
     sendResult(res, 200, { ok: true, value: parsed.data });
   }
 

@@ -1,12 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDeskCore, type DeskCore } from '../main/composition/desk-core';
+import { demoSandbox } from '../main/composition/demo-sandbox';
+import { startCoreThread, type CoreThread } from '../main/core-thread';
+import type { EventHub } from '../main/kernel/ipc/event-hub';
+import type { Handlers } from '../main/kernel/ipc/router';
 import { createKeytarStore } from '../main/kernel/secrets/keytar-store';
 import type { SecretStore } from '../main/kernel/secrets/secret-store';
 import type { Log } from '../main/kernel/log';
 import { claimNamedDataDir } from '../main/kernel/private-files';
-import type { SandboxOptions } from '../sandbox';
+import type { RunningSandbox, SandboxOptions } from '../sandbox';
 import { startHarnessHost, type HarnessCore } from './host';
 import { pdfLabelPrinter } from './label-printer';
 
@@ -33,13 +36,20 @@ export interface HarnessOptions {
   log?: Log;
 }
 
+/** The core as the harness's tests reach it: across its thread, with the demo sandbox, which runs here. */
+export interface HarnessDeskCore {
+  handlers: Handlers;
+  events: EventHub;
+  sandbox(): RunningSandbox | null;
+}
+
 export interface RunningHarness {
   /** Includes the token; each load of it gives the page a page token of its own (see auth.ts). */
   url: string;
   origin: string;
   /** For Node clients (`Authorization: Bearer <token>`). */
   token: string;
-  core: DeskCore;
+  core: HarnessDeskCore;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -57,20 +67,22 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
   if (opts.dataDir !== undefined) claimNamedDataDir(opts.dataDir);
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'warehouse-desk-harness-')));
   const log = opts.log ?? (() => {});
-  let core: DeskCore | null = null;
-  // With test controls, POST /__test/advance-clock moves the desk's clock (the outbox's judge of
-  // how old a key is) together with the sandbox's: past the idempotency horizon on both sides.
-  let deskClockAheadMs = 0;
+  let core: CoreThread | null = null;
   // Printed and saved labels become PDFs here: the harness has no printer.
   const printer = pdfLabelPrinter({ outputDir: join(dataDir, 'labels') });
+  // The demo sandbox runs in this thread, not the core's: the tests and the test controls reach it
+  // directly, and the core talks to it over HTTP as it would to the service.
+  const demo = demoSandbox(dataDir, opts.demoSandbox);
   try {
-    core = await createDeskCore({
+    core = await startCoreThread({
       dataDir,
       secrets: opts.secrets ?? createKeytarStore(),
       demoByDefault: true,
       printer,
-      ...(opts.demoSandbox ? { demoSandbox: opts.demoSandbox } : {}),
-      ...(opts.testControls ? { now: () => new Date(Date.now() + deskClockAheadMs) } : {}),
+      startDemo: () => demo.start(),
+      // With test controls, POST /__test/advance-clock moves the desk's clock (the outbox's judge of
+      // how old a key is) together with the sandbox's: past the idempotency horizon on both sides.
+      movableClock: opts.testControls ?? false,
       log,
     });
     const coreOfHost = core;
@@ -78,14 +90,14 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
       handlers: coreOfHost.handlers,
       events: coreOfHost.events,
       sandbox() {
-        const sandbox = coreOfHost.sandbox();
+        const sandbox = demo.current();
         if (!sandbox) return null;
         return {
           setFaults: (f) => sandbox.setFaults(f),
           expireTokens: () => sandbox.expireTokens(),
-          advanceClock: (ms) => {
-            deskClockAheadMs += ms;
+          advanceClock: async (ms) => {
             sandbox.advanceClock(ms);
+            await coreOfHost.advanceDeskClock(ms);
           },
         };
       },
@@ -97,7 +109,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
       url: host.url,
       origin: host.origin,
       token: host.token,
-      core: started,
+      core: { handlers: started.handlers, events: started.events, sandbox: () => demo.current() },
       dataDir,
       close() {
         closing ??= (async () => {
@@ -112,6 +124,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
   } catch (error) {
     await printer.close().catch(() => {});
     await core?.close().catch(() => {});
+    await demo.current()?.close().catch(() => {});
     if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }

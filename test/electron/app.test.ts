@@ -19,15 +19,15 @@ const core = vi.hoisted(() => ({
   /** The language settings.get answers (undefined: follow the computer). */
   language: undefined as string | undefined,
 }));
-vi.mock('../../src/main/composition/desk-core', async () => {
+vi.mock('../../src/main/core-thread', async () => {
   const { EventHub: Hub } = await import('../../src/main/kernel/ipc/event-hub');
   return {
-    createDeskCore: async (options: unknown) => {
+    startCoreThread: async (options: unknown) => {
       core.options = options;
       if (core.fail) throw new Error('database locked');
       const handlers = new Proxy({}, { get: (_target, channel) => async () => (channel === 'settings.get' ? { language: core.language } : { version: '0.1.0', demo: true, notices: [] }) });
       core.hub = new Hub();
-      return { handlers, events: core.hub, sandbox: () => null, close: async () => void core.closed++ };
+      return { handlers, events: core.hub, advanceDeskClock: async () => {}, close: async () => void core.closed++ };
     },
   };
 });

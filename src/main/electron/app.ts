@@ -1,6 +1,6 @@
 import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { join } from 'node:path';
-import { createDeskCore, type DeskCore } from '../composition/desk-core';
+import { startCoreThread, type CoreThread } from '../core-thread';
 import { createIpcRouter, type IpcRouter } from '../kernel/ipc/router';
 import { createKeytarStore } from '../kernel/secrets/keytar-store';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
@@ -87,7 +87,7 @@ export function runDesktopApp(): void {
 
   let window: BrowserWindow | null = null;
   const ourContents = new Set<number>();
-  let core: Promise<DeskCore> | null = null;
+  let core: Promise<CoreThread> | null = null;
   let closed = false;
 
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, { location, openExternal, log: guardLog }));
@@ -117,7 +117,8 @@ export function runDesktopApp(): void {
       return DIALOG_WORDS[dialogLanguage(settings?.language, app.getPreferredSystemLanguages())];
     };
     const printer = electronLabelPrinter(() => window, words);
-    const started = createDeskCore({ dataDir: app.getPath('userData'), secrets: createKeytarStore(), demoByDefault: true, log, saveFile: saveWithDialog(() => app.getPath('documents'), words), printer });
+    // The core works in its own thread: this one hosts the window and routes IPC (docs/architecture.md, "Where the work runs").
+    const started = startCoreThread({ dataDir: app.getPath('userData'), secrets: createKeytarStore(), demoByDefault: true, log, saveFile: saveWithDialog(() => app.getPath('documents'), words), printer });
     core = started;
     const isTrustedSender = createSenderCheck(location, (id) => ourContents.has(id));
     const router: Promise<IpcRouter<IpcMainInvokeEvent>> = started.then((c) =>

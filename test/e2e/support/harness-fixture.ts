@@ -1,9 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DeskCore } from '../../../src/main/composition/desk-core';
 import type { FaultSettings } from '../../../src/sandbox';
-import { startHarness, type HarnessOptions, type RunningHarness } from '../../../src/harness/index';
+import { startHarness, type HarnessDeskCore, type HarnessOptions, type RunningHarness } from '../../../src/harness/index';
 import { restMouse } from './page-helpers';
 
 /**
@@ -22,7 +21,7 @@ export interface DeskHarness {
   /** Opens the app; includes the token (each load gives the page a page token for the bridge; no cookie). */
   url: string;
   origin: string;
-  core: DeskCore;
+  core: HarnessDeskCore;
   /** Changes the demo sandbox's fault injection through POST /__test/faults. */
   setFaults(faults: Partial<FaultSettings>): Promise<void>;
   /** Expires every token the sandbox issued (the next call gets token_expired). */

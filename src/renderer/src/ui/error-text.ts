@@ -130,6 +130,7 @@ const REASONS: Record<string, Record<string, (e: Worded) => string | undefined>>
   print_failed: { no_printer: () => m.error_text_print_no_printer() },
   internal_error: {
     start_failed: () => m.error_text_internal_start_failed(),
+    core_stopped: () => m.error_text_internal_core_stopped(),
     bridge_missing: () => m.desk_bridge_missing(),
     no_result: () => m.desk_no_result(),
     call_failed: () => m.desk_call_failed(),

@@ -1,0 +1,159 @@
+import { Worker } from 'node:worker_threads';
+import { channels, type Channel, type EventName, type EventPayload } from '../../shared/ipc/contract';
+import { failure } from '../../shared/ipc/result';
+import type { DemoService, StartDemo } from '../account';
+import type { FileSaver } from '../kernel/file-saver';
+import { EventHub } from '../kernel/ipc/event-hub';
+import type { Handlers } from '../kernel/ipc/router';
+import type { Log } from '../kernel/log';
+import type { SecretStore } from '../kernel/secrets/secret-store';
+import type { LabelDocument, LabelPrinter, PrintOptions } from '../labels';
+import type { SandboxOptions } from '../../sandbox';
+import { PortRpc } from './port-rpc';
+import type { CoreThreadInit, HostCall, HostNote } from './thread-options';
+
+export interface CoreThreadOptions {
+  dataDir: string;
+  /** The keychain stays with the host: the thread asks it for each secret. */
+  secrets: SecretStore;
+  /** Default true. */
+  demoByDefault?: boolean;
+  /** The demo sandbox the thread starts itself when no `startDemo` is given. */
+  demoSandbox?: Partial<SandboxOptions>;
+  /** A demo service the host runs (the harness's, which its tests reach; the benchmarks' own process). */
+  startDemo?: StartDemo;
+  syncIntervalMs?: number;
+  printer?: LabelPrinter;
+  saveFile?: FileSaver;
+  log?: Log;
+  /** The harness's test controls: `advanceDeskClock` moves the desk's clock. */
+  movableClock?: boolean;
+}
+
+/** The core, reached across the thread: the same shape the router and the event transports take from createDeskCore. */
+export interface CoreThread {
+  handlers: Handlers;
+  events: EventHub;
+  /** Moves the desk's clock forward (only with `movableClock`). */
+  advanceDeskClock(ms: number): Promise<void>;
+  /** Closes the core (timers, sync, the database) and ends the thread. */
+  close(): Promise<void>;
+}
+
+/**
+ * The built app loads the bundled `core-worker.js` beside its main bundle; run from source (the
+ * harness under tsx, the tests) it loads the TypeScript file through tsx.
+ */
+function workerEntry(): { url: URL; execArgv?: string[] } {
+  if (!import.meta.url.endsWith('.ts')) return { url: new URL('./core-worker.js', import.meta.url) };
+  const inherited = process.execArgv;
+  const hasTsx = inherited.some((arg) => arg.includes('tsx'));
+  return { url: new URL('./core-worker.ts', import.meta.url), execArgv: hasTsx ? inherited : [...inherited, '--import', 'tsx'] };
+}
+
+function coreStopped(why: string) {
+  return failure('internal_error', `The desk's core stopped (${why}). Restart the app.`, { reason: 'core_stopped' });
+}
+
+/**
+ * Starts the desk's core (createDeskCore) in a worker thread, off the thread that hosts the
+ * windows and routes IPC. Rejects with a clear error when the thread cannot start (better-sqlite3
+ * not loadable there, a damaged data folder): there is no fallback to running it here.
+ */
+export async function startCoreThread(options: CoreThreadOptions): Promise<CoreThread> {
+  const init: CoreThreadInit = {
+    dataDir: options.dataDir,
+    demoByDefault: options.demoByDefault ?? true,
+    ...(options.demoSandbox ? { demoSandbox: options.demoSandbox } : {}),
+    ...(options.syncIntervalMs !== undefined ? { syncIntervalMs: options.syncIntervalMs } : {}),
+    movableClock: options.movableClock ?? false,
+    hosted: { printer: !!options.printer, saveFile: !!options.saveFile, demo: !!options.startDemo, log: !!options.log },
+  };
+  const entry = workerEntry();
+  const worker = new Worker(entry.url, { workerData: init, name: 'desk-core', ...(entry.execArgv ? { execArgv: entry.execArgv } : {}) });
+  const events = new EventHub();
+  let demo: DemoService | null = null;
+
+  const serve = async (method: string, args: unknown[]): Promise<unknown> => {
+    switch (method as HostCall | HostNote) {
+      case 'event':
+        events.emit(args[0] as EventName, args[1] as EventPayload<EventName>);
+        return null;
+      case 'log':
+        options.log?.(args[0] as 'info' | 'warn' | 'error', String(args[1]), args[2] as Record<string, unknown> | undefined);
+        return null;
+      case 'secrets.get':
+        return options.secrets.get(String(args[0]), String(args[1]));
+      case 'secrets.set':
+        return options.secrets.set(String(args[0]), String(args[1]), String(args[2]));
+      case 'secrets.delete':
+        return options.secrets.delete(String(args[0]), String(args[1]));
+      case 'printer.print':
+        return printerOf(options).print(args[0] as LabelDocument, args[1] as PrintOptions);
+      case 'printer.savePdf':
+        return printerOf(options).savePdf(args[0] as LabelDocument, String(args[1]));
+      case 'printer.printers':
+        return printerOf(options).printers();
+      case 'saveFile':
+        if (!options.saveFile) throw new Error('this host saves no files');
+        return options.saveFile(String(args[0]), String(args[1]), Number(args[2]));
+      case 'demo.start': {
+        if (!options.startDemo) throw new Error('this host runs no demo service');
+        demo = await options.startDemo();
+        return { baseUrl: demo.baseUrl, clientId: demo.clientId, clientSecret: demo.clientSecret, seededAnew: demo.seededAnew };
+      }
+      case 'demo.close': {
+        const closing = demo;
+        demo = null;
+        await closing?.close();
+        return null;
+      }
+    }
+  };
+  const rpc = new PortRpc(worker, serve);
+
+  let exited = false;
+  worker.on('error', (error) => {
+    options.log?.('error', 'the desk core thread failed', { error: String(error) });
+    rpc.stop(coreStopped(String(error)));
+  });
+  worker.on('exit', (code) => {
+    exited = true;
+    rpc.stop(coreStopped(`thread ended with code ${code}`));
+  });
+
+  try {
+    await rpc.call('start');
+  } catch (error) {
+    await worker.terminate();
+    const why = error instanceof Error ? error.message : String(error);
+    throw failure('internal_error', `The desk's core could not start: ${why}`, { reason: 'start_failed' });
+  }
+
+  const handlers = Object.fromEntries((Object.keys(channels) as Channel[]).map((channel) => [channel, (input: unknown) => rpc.call('handle', [channel, input])])) as unknown as Handlers;
+
+  let closing: Promise<void> | null = null;
+  return {
+    handlers,
+    events,
+    async advanceDeskClock(ms) {
+      if (!options.movableClock) throw new Error('the desk clock moves only with movableClock');
+      await rpc.call('clock.advance', [ms]);
+    },
+    close() {
+      closing ??= (async () => {
+        if (!exited) await rpc.call('close').catch((error: unknown) => options.log?.('error', 'closing the desk core failed', { error: String(error) }));
+        await worker.terminate();
+        const left = demo;
+        demo = null;
+        await left?.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function printerOf(options: CoreThreadOptions): LabelPrinter {
+  if (!options.printer) throw new Error('this host has no printer');
+  return options.printer;
+}

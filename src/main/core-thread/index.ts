@@ -1,0 +1,1 @@
+export { startCoreThread, type CoreThread, type CoreThreadOptions } from './core-thread';

@@ -1,0 +1,36 @@
+import type { SandboxOptions } from '../../sandbox';
+
+/**
+ * What the core's thread is started with (its workerData): plain data only. What the host must do
+ * itself (the keychain, printing, save dialogs, a demo service it runs, its log) the thread asks
+ * for over the port; `hosted` says which of those the host offers.
+ */
+export interface CoreThreadInit {
+  dataDir: string;
+  demoByDefault: boolean;
+  demoSandbox?: Partial<SandboxOptions>;
+  syncIntervalMs?: number;
+  /** The harness's test controls move the desk's clock with the sandbox's (`clock.advance`). */
+  movableClock: boolean;
+  hosted: { printer: boolean; saveFile: boolean; demo: boolean; log: boolean };
+}
+
+/** The calls the thread makes to its host. */
+export const HOST_CALLS = [
+  'secrets.get',
+  'secrets.set',
+  'secrets.delete',
+  'printer.print',
+  'printer.savePdf',
+  'printer.printers',
+  'saveFile',
+  'demo.start',
+  'demo.close',
+] as const;
+export type HostCall = (typeof HOST_CALLS)[number];
+
+/** The one-way notes the thread sends its host. */
+export type HostNote = 'event' | 'log';
+
+/** The calls the host makes to the thread. */
+export type ThreadCall = 'start' | 'handle' | 'clock.advance' | 'close';
