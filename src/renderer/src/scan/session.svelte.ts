@@ -4,7 +4,6 @@ import { refuse } from '../../../shared/codes/refusal';
 import type { CodeRefusal } from '../../../shared/ipc/code-refusal';
 import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
 import type { DeskError } from '../../../shared/ipc/result';
-import { connectivity } from '../state/connectivity.svelte';
 import { call, onDesk } from '../state/desk';
 import { pushNotice } from '../state/notices.svelte';
 import { REFRESH_GIVE_UP_MS } from '../state/refresh';
@@ -32,7 +31,7 @@ interface AnswerBase {
   at: number;
 }
 export type Answer =
-  | (AnswerBase & { kind: 'stock'; stock: Stock; matchedBy: 'sku' | 'gtin'; refreshing: boolean; answeredOffline: boolean; updatedInPlace: boolean; gs1?: Gs1Details })
+  | (AnswerBase & { kind: 'stock'; stock: Stock; matchedBy: 'sku' | 'gtin'; refreshing: boolean; updatedInPlace: boolean; gs1?: Gs1Details })
   | (AnswerBase & { kind: 'not_found'; searched: 'cache' | 'service' })
   /** Refused: worded from `why` and `params` in the desk's language (ui/refusal-text.ts), `problem` in English. */
   | (AnswerBase & CodeRefusal & { kind: 'invalid' })
@@ -165,7 +164,6 @@ async function answer(item: { code: string; origin: ScanOrigin }): Promise<void>
         stock: fresher ?? r.stock,
         matchedBy: r.matchedBy,
         refreshing: r.refreshing && !fresher,
-        answeredOffline: connectivity.known && !connectivity.online,
         updatedInPlace: false,
         ...(r.gs1 ? { gs1: r.gs1 } : {}),
       });
