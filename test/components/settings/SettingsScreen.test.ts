@@ -3,7 +3,7 @@ import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import SettingsScreen from '../../../src/renderer/src/screens/settings/SettingsScreen.svelte';
 import { refreshAccount } from '../../../src/renderer/src/state/account.svelte';
-import { loadSettings } from '../../../src/renderer/src/state/settings.svelte';
+import { loadSettings, settings } from '../../../src/renderer/src/state/settings.svelte';
 import '../../../src/renderer/src/styles/base.css';
 import { createFakeDesk, type FakeDesk } from '../support/fake-desk';
 import { keyFor } from '../scan/keys';
@@ -100,5 +100,15 @@ describe('SettingsScreen', () => {
     await days.fill('30');
     await page.getByRole('button', { name: 'Save' }).nth(2).click();
     await expect.poll(() => fake.calls.filter((c) => c.channel === 'settings.update').at(-1)?.input).toEqual({ journalRetentionDays: 30 });
+  });
+  it('a sound switch main could not keep is undone: the box shows the choice still in force, and says why', async () => {
+    fake.handlers['settings.update'] = () => ({ ok: false, error: { code: 'settings_unwritable', message: 'The settings file could not be written.' } });
+    render(SettingsScreen);
+    const mute = page.getByRole('checkbox', { name: /Mute scan sounds/ });
+    await expect.element(mute).toBeChecked(); // the fake desk starts muted
+    await mute.click();
+    await expect.element(page.getByRole('alert')).toMatchTextContent('settings_unwritable');
+    await expect.element(mute).toBeChecked();
+    expect(settings.value.soundsMuted).toBe(true);
   });
 });

@@ -26,3 +26,18 @@ export async function updateSettings(patch: SettingsPatch): Promise<Result<Setti
   }
   return r;
 }
+
+/**
+ * The sound switch, from the status bar or Settings alike: the desk goes quiet at once (a worker
+ * flipping it mid-scan expects silence on the next beep), main's answer follows. A refusal puts the
+ * old value back, so the switch never shows a choice that was not kept; the caller says why where
+ * the worker is looking.
+ */
+export async function setMuted(muted: boolean): Promise<Result<Settings>> {
+  const before = settings.value.soundsMuted;
+  settings.value.soundsMuted = muted;
+  const r = await updateSettings({ soundsMuted: muted });
+  // Only undo our own change: a later flip that already landed stays.
+  if (!r.ok && settings.value.soundsMuted === muted) settings.value.soundsMuted = before;
+  return r;
+}
