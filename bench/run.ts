@@ -9,9 +9,11 @@ import { measureBrowser } from './figures/browser';
 import { measureCachePaths } from './figures/cache-paths';
 import { measureOutboxDurability } from './figures/outbox-durability';
 import { measureSandboxThroughput } from './figures/sandbox-throughput';
+import { FULL_SIZES as SCAN_SYNC_SIZES, measureScanSync, QUICK_SIZES as SCAN_SYNC_QUICK_SIZES } from './figures/scan-sync';
 import { FULL_SIZES, measureScale, QUICK_SIZES } from './figures/scale';
 import { measureStart } from './figures/start';
 import { measureSync } from './figures/sync';
+import { coreHostFlag } from './lib/core-host';
 import { errorText, type BenchContext, type Figure } from './lib/figure';
 import { loadNow, machineInfo } from './lib/machine';
 import { machineText, markdownTable, toReport, writeDoc, writeJson } from './lib/report';
@@ -29,6 +31,14 @@ const scaleSizes = args
   ?.slice('--scale-sizes='.length)
   .split(',')
   .map(Number);
+/** The catalogue sizes of "scan while syncing", e.g. `--scan-sync-sizes=100000` (default: 100k and 1M; quick: 20k). */
+const scanSyncSizes = args
+  .find((a) => a.startsWith('--scan-sync-sizes='))
+  ?.slice('--scan-sync-sizes='.length)
+  .split(',')
+  .map(Number);
+/** Where "scan while syncing" hosts the core: `--core=inline` (in the router's thread) or `--core=thread` (startCoreThread). */
+const core = coreHostFlag(args, 'inline');
 const reuseSynced = args.find((a) => a.startsWith('--reuse-synced='))?.slice('--reuse-synced='.length);
 
 type Module = { name: string; run: (ctx: BenchContext) => Promise<Figure[]> };
@@ -48,6 +58,8 @@ const MODULES: Module[] = [
   { name: 'browser', run: async (ctx) => measureBrowser(ctx, await ensureBuild(ctx)) },
   { name: 'start', run: async (ctx) => measureStart(ctx, await ensureBuild(ctx)) },
   { name: 'durability', run: measureOutboxDurability },
+  // Its own seeded sandboxes and data dirs; a million-SKU full sync takes minutes.
+  { name: 'scan-sync', run: (ctx) => measureScanSync(ctx, core, scanSyncSizes ?? (ctx.quick ? SCAN_SYNC_QUICK_SIZES : SCAN_SYNC_SIZES)) },
   // Last: at a million SKUs it takes many minutes, and its data dirs are its own.
   { name: 'scale', run: async (ctx) => measureScale(ctx, await ensureBuild(ctx), scaleSizes ?? (ctx.quick ? QUICK_SIZES : FULL_SIZES)) },
 ];
@@ -82,7 +94,7 @@ async function main(): Promise<void> {
   }
   machine.loadAtEnd = loadNow();
   const durationSeconds = (performance.now() - started) / 1000;
-  const flags = [...(quick ? ['--quick'] : []), ...(only ? [`--only=${only.join(',')}`] : [])];
+  const flags = [...(quick ? ['--quick'] : []), ...(only ? [`--only=${only.join(',')}`] : []), ...args.filter((a) => a.startsWith('--core=') || a.startsWith('--scan-sync-sizes='))];
   const command = `npm run bench${flags.length ? ` -- ${flags.join(' ')}` : ''}`;
   const report = toReport(figures, { quick, command, machine, durationSeconds });
   const table = markdownTable(figures);

@@ -93,8 +93,9 @@ export async function measureSandboxThroughput(ctx: BenchContext): Promise<Figur
         bound: bareBound,
         ratio: round(share('read'), 3),
         ratioMeaning: 'of bare (median of paired runs)',
-        goal: '>= 0.5 of bare',
-        met: share('read') >= 0.5,
+        // The sandbox is a test double of the service: its speed is reported, not a goal of the desk.
+        goal: '-',
+        met: null,
         details,
       },
       {
@@ -132,7 +133,7 @@ export async function measureSandboxThroughput(ctx: BenchContext): Promise<Figur
       },
     ];
   } catch (error) {
-    return [notMeasured('sandbox_read_rps', '5. Sandbox stock read, req/s', 'req/s', '>= 0.5 of bare', errorText(error))];
+    return [notMeasured('sandbox_read_rps', '5. Sandbox stock read, req/s', 'req/s', '-', errorText(error))];
   } finally {
     await bare.close();
     await sandbox?.close();

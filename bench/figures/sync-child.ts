@@ -1,13 +1,11 @@
 // One full-sync run of figure 3 (and the memory of figure 6), in a fresh process so every run
 // starts from the same heap and the RSS is the core's, not the bench runner's. Reads one JSON
 // argument (SyncChildSpec), prints one JSON line (SyncChildOutcome).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DemoService } from '../../src/main/account';
-import { DEMO_OWNERS } from '../../src/sandbox';
-import { stopChild, tsxArgs, waitForLine } from '../lib/child';
-import { DEMO_SANDBOX_FILE, openCore } from '../lib/core';
+import { stopChild } from '../lib/child';
+import { openCore } from '../lib/core';
+import { api, changeSkus, signInDesk, startSandboxProcess } from '../lib/sandbox-process';
 import { readSyncedRows, timeBareInsert } from '../lib/sqlite-bounds';
 import { nowMs } from '../lib/stats';
 
@@ -47,41 +45,6 @@ const MB = 1024 * 1024;
 const spec = JSON.parse(process.argv[2] ?? '{}') as SyncChildSpec;
 const log = (m: string): void => void process.stderr.write(`${m}\n`);
 
-/**
- * The bench's own requests to the sandbox. A network error is tried again (5 times): at 1,000,000
- * SKUs on a loaded machine the in-process sandbox reset a connection (ECONNRESET) and the child died
- * after a 15-minute sync. Safe for adjusts: each carries its Idempotency-Key.
- */
-async function api<T>(baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  let res: Response | null = null;
-  for (let attempt = 1; res === null; attempt++) {
-    try {
-      res = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    } catch (error) {
-      if (attempt >= 5) throw error;
-      log(`${path}: ${String(error)}; trying again`);
-      await new Promise((r) => setTimeout(r, 200 * attempt));
-    }
-  }
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
-  return (await res.json()) as T;
-}
-
-/** Changes `count` SKUs through the sandbox's own API (adjust +1), spread over the catalogue. */
-async function changeSkus(baseUrl: string, token: string, warehouseId: string, count: number, round: number): Promise<void> {
-  const step = Math.max(1, Math.floor(spec.skus / count));
-  const auth = { authorization: `Bearer ${token}` };
-  const skus = Array.from({ length: count }, (_, k) => `WD-${String(1 + ((k * step + round) % spec.skus)).padStart(6, '0')}`);
-  // A few at a time: the point is the changed records, not the sandbox under load.
-  for (let i = 0; i < skus.length; i += 20) {
-    await Promise.all(
-      skus.slice(i, i + 20).map((sku, j) =>
-        api(baseUrl, `/1.0/logistics/stock/${sku}/adjust`, { warehouse_id: warehouseId, delta: 1, reason: 'found' }, { ...auth, 'idempotency-key': `bench-inc-${round}-${i + j}-${process.pid}` }),
-      ),
-    );
-  }
-}
-
 /** The network part of an incremental pass alone: the same lists, pages of 500, nothing written. */
 async function fetchOnly(baseUrl: string, token: string, since: string): Promise<number> {
   const auth = { authorization: `Bearer ${token}` };
@@ -97,22 +60,6 @@ async function fetchOnly(baseUrl: string, token: string, since: string): Promise
   return nowMs() - started;
 }
 
-/** The sandbox CLI on the data dir's sandbox file, in its own process; resolves with its base URL. */
-async function sandboxProcess(root: string): Promise<{ child: ChildProcess; service: DemoService }> {
-  mkdirSync(spec.dataDir, { recursive: true });
-  const file = join(spec.dataDir, DEMO_SANDBOX_FILE);
-  if (!existsSync(file)) copyFileSync(spec.seededSandbox, file);
-  const child = spawn(process.execPath, tsxArgs(join(root, 'src/sandbox/cli.ts'), ['--db', file, '--skus', String(spec.skus), '--shipments', '50', '--no-rate-limit']), {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const line = await waitForLine(child, (l) => l.includes(' listening on http://'), 600_000);
-  const baseUrl = /listening on (http:\/\/[^\s]+)/.exec(line)?.[1];
-  if (!baseUrl) throw new Error(`the sandbox printed no URL: ${line}`);
-  const { clientId, clientSecret } = DEMO_OWNERS.desk;
-  return { child, service: { baseUrl, clientId, clientSecret, seededAnew: false, close: async () => {} } };
-}
-
 /** VmRSS of another process (Linux), MB; null where /proc cannot tell. */
 function rssOf(pid: number | undefined): number | null {
   if (pid === undefined) return null;
@@ -124,7 +71,7 @@ function rssOf(pid: number | undefined): number | null {
   }
 }
 
-const external = spec.sandboxProcessRoot ? await sandboxProcess(spec.sandboxProcessRoot) : null;
+const external = spec.sandboxProcessRoot ? await startSandboxProcess(spec.sandboxProcessRoot, spec.dataDir, spec.seededSandbox, spec.skus) : null;
 const rssBaselineMB = process.memoryUsage().rss / MB;
 const t0 = nowMs();
 const opened = await openCore(spec.dataDir, {
@@ -152,16 +99,11 @@ const incremental: SyncChildOutcome['incremental'] = [];
 if (spec.incrementalRuns > 0) {
   const sandbox = external ? external.service : opened.core.sandbox();
   if (!sandbox) throw new Error('the core runs no demo sandbox');
-  const { access_token: token } = await api<{ access_token: string }>(sandbox.baseUrl, '/1.0/auth/token', {
-    client_id: DEMO_OWNERS.desk.clientId,
-    client_secret: DEMO_OWNERS.desk.clientSecret,
-  });
-  const warehouses = await api<{ data: Array<{ id: string }> }>(sandbox.baseUrl, '/1.0/logistics/warehouses/list', {}, { authorization: `Bearer ${token}` });
-  const warehouseId = warehouses.data[0]?.id ?? '';
+  const { token, warehouseId } = await signInDesk(sandbox.baseUrl);
   const changed = Math.max(1, Math.round(spec.skus * spec.changeFraction));
   for (let run = 0; run < spec.incrementalRuns; run++) {
     const changeStarted = new Date();
-    await changeSkus(sandbox.baseUrl, token, warehouseId, changed, run);
+    await changeSkus(sandbox.baseUrl, token, warehouseId, spec.skus, changed, run);
     const started = nowMs();
     status = await opened.call('sync.now');
     const ms = nowMs() - started;

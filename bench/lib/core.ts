@@ -3,8 +3,8 @@
 // IPC router exactly as Electron's ipcMain and the harness call it.
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDeskCore, type DeskCore } from '../../src/main/composition/desk-core';
-import { createIpcRouter, type IpcRouter } from '../../src/main/kernel/ipc/router';
+import { createDeskCore, type DeskCore, type DeskCoreOptions } from '../../src/main/composition/desk-core';
+import { createIpcRouter, type Handlers, type IpcRouter } from '../../src/main/kernel/ipc/router';
 import type { SecretStore } from '../../src/main/kernel/secrets/secret-store';
 import type { StartDemo } from '../../src/main/account';
 import type { Channel, Input, Output } from '../../src/shared/ipc/contract';
@@ -36,31 +36,53 @@ export interface OpenedCore {
  * (copied in when the data dir has none, so several runs share one seeding). `startDemo`: the demo's
  * service runs elsewhere (its own process, on that same file) instead of in this process.
  */
-export async function openCore(dataDir: string, options: { seededSandbox?: string; skus: number; log?: (m: string) => void; startDemo?: StartDemo }): Promise<OpenedCore> {
+/** What the benchmarks open a core with, hosted here (createDeskCore) or in its thread (startCoreThread). */
+export interface CoreSetup {
+  /** A seeded demo sandbox file, copied in when the data dir has none (several runs share one seeding). */
+  seededSandbox?: string;
+  skus: number;
+  log?: (m: string) => void;
+  /** The demo's service runs elsewhere (its own process, on that same file) instead of in the core's process. */
+  startDemo?: StartDemo;
+}
+
+/** The options both hosts take: demo mode on the data dir's sandbox file, secrets in memory, no timer sync. */
+export function coreOptions(dataDir: string, setup: CoreSetup): Pick<DeskCoreOptions, 'dataDir' | 'secrets' | 'demoByDefault' | 'demoSandbox' | 'startDemo' | 'syncIntervalMs' | 'log'> {
   mkdirSync(dataDir, { recursive: true });
   const sandboxFile = join(dataDir, DEMO_SANDBOX_FILE);
-  if (options.seededSandbox && !existsSync(sandboxFile)) copyFileSync(options.seededSandbox, sandboxFile);
-  const core = await createDeskCore({
+  if (setup.seededSandbox && !existsSync(sandboxFile)) copyFileSync(setup.seededSandbox, sandboxFile);
+  return {
     dataDir,
     secrets: memorySecrets(),
     demoByDefault: true,
-    demoSandbox: { demo: { skus: options.skus, shipments: 50 }, rateLimit: false, dbPath: sandboxFile },
-    ...(options.startDemo ? { startDemo: options.startDemo } : {}),
+    demoSandbox: { demo: { skus: setup.skus, shipments: 50 }, rateLimit: false, dbPath: sandboxFile },
+    ...(setup.startDemo ? { startDemo: setup.startDemo } : {}),
     // No timer sync during a measurement: the benchmark starts every sync itself.
     syncIntervalMs: 24 * 3600 * 1000,
     log: (level, message) => {
-      if (level === 'error') options.log?.(`core error: ${message}`);
+      if (level === 'error') setup.log?.(`core error: ${message}`);
     },
-  });
-  const router = createIpcRouter<null>(core.handlers, { isTrustedSender: () => true, logError: (c, e) => options.log?.(`router ${c}: ${String(e)}`) });
+  };
+}
+
+/** The IPC router on `handlers`, as Electron's ipcMain and the harness build it, and a call that must succeed. */
+export function routeTo(handlers: Handlers, log?: (m: string) => void): Pick<OpenedCore, 'router' | 'call'> {
+  const router = createIpcRouter<null>(handlers, { isTrustedSender: () => true, logError: (c, e) => log?.(`router ${c}: ${String(e)}`) });
   return {
-    core,
     router,
     async call(channel, input) {
       const result = await router.handle(channel, input, null);
       if (!result.ok) throw new Error(`${channel} failed: ${result.error.code} ${result.error.message}`);
       return result.value as Output<typeof channel>;
     },
-    close: () => core.close(),
   };
+}
+
+/**
+ * Opens a core in demo mode on `dataDir`, in this thread. `startDemo`: the demo's service runs
+ * elsewhere (its own process, on the data dir's sandbox file) instead of in this process.
+ */
+export async function openCore(dataDir: string, setup: CoreSetup): Promise<OpenedCore> {
+  const core = await createDeskCore(coreOptions(dataDir, setup));
+  return { core, ...routeTo(core.handlers, setup.log), close: () => core.close() };
 }
