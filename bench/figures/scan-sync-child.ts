@@ -13,7 +13,8 @@ import { routeTo } from '../lib/core';
 import { openCoreHost, type CoreHost, type CoreHostKind } from '../lib/core-host';
 import { openPkBound } from '../lib/pk-bound';
 import { changeSkus, signInDesk, startSandboxProcess } from '../lib/sandbox-process';
-import { nowMs, round, summarize, type Summary } from '../lib/stats';
+import { startLoopFloor, loopDelayOf, type LoopDelay } from '../lib/loop-floor';
+import { nowMs, summarize, type Summary } from '../lib/stats';
 
 export interface ScanSyncChildSpec {
   root: string;
@@ -46,7 +47,9 @@ export interface ProbeCell {
   /** The full sync only: probes due before its stock phase (no stock in the cache yet). */
   beforeStockPhase?: number;
   /** This thread's event-loop delay during the sync, ms beyond the monitor's interval. */
-  loopDelay: { maxMs: number; p99Ms: number; p50Ms: number; samples: number; resolutionMs: number };
+  loopDelay: LoopDelay;
+  /** The same of an idle thread of this process over the same interval: the machine's share. */
+  loopFloor: LoopDelay;
 }
 
 export interface ScanSyncChildOutcome {
@@ -121,6 +124,7 @@ function startProbes(host: CoreHost, code: () => string): { stop(): Promise<Answ
 /** Runs `sync` with the probes and the loop monitor on; the cell's figures. */
 async function probeSync(host: CoreHost, code: () => string, sync: () => Promise<SyncStatus>): Promise<ProbeCell> {
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  floor.start();
   loop.enable();
   const started = nowMs();
   const probes = startProbes(host, code);
@@ -128,9 +132,8 @@ async function probeSync(host: CoreHost, code: () => string, sync: () => Promise
   const syncMs = nowMs() - started;
   const answers = await probes.stop();
   loop.disable();
+  const loopFloor = await floor.stop();
   if (status.state !== 'idle') throw new Error(`the sync ended ${status.state}: ${JSON.stringify(status.lastError)}`);
-  // The monitor records the time between its timer's callbacks: what exceeds its interval is delay.
-  const delay = (ns: number): number => round(Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS), 2);
   const cached = answers.filter((a) => a.source === 'cache');
   return {
     syncMs,
@@ -141,7 +144,8 @@ async function probeSync(host: CoreHost, code: () => string, sync: () => Promise
     askedService: summarize(answers.filter((a) => a.source !== 'cache').map((a) => a.fromAsk)),
     asked: answers.length,
     answeredFromCache: cached.length,
-    loopDelay: { maxMs: delay(loop.max), p99Ms: delay(loop.percentile(99)), p50Ms: delay(loop.percentile(50)), samples: loop.count, resolutionMs: LOOP_RESOLUTION_MS },
+    loopDelay: loopDelayOf(loop, LOOP_RESOLUTION_MS),
+    loopFloor,
   };
 }
 
@@ -165,6 +169,7 @@ async function timeLookups(router: CoreHost['router'], codes: readonly string[],
   }
 }
 
+const floor = startLoopFloor(LOOP_RESOLUTION_MS);
 const sandbox = await startSandboxProcess(spec.root, spec.dataDir, spec.seededSandbox, spec.skus);
 let host: CoreHost | null = null;
 try {
@@ -198,7 +203,7 @@ try {
   );
   detach();
   full.beforeStockPhase = dueBeforeStock;
-  log(`full sync ${(full.syncMs / 1000).toFixed(1)} s: probes p95 ${full.fromAsk.p95.toFixed(2)} max ${full.fromAsk.max.toFixed(1)} ms, loop delay max ${full.loopDelay.maxMs.toFixed(1)} ms`);
+  log(`full sync ${(full.syncMs / 1000).toFixed(1)} s: probes p95 ${full.fromAsk.p95.toFixed(2)} max ${full.fromAsk.max.toFixed(1)} ms, loop delay max ${full.loopDelay.maxMs} ms (idle thread ${full.loopFloor.maxMs})`);
 
   // (b) Incremental syncs, each after 1% of the SKUs changed at the service.
   const { token, warehouseId } = await signInDesk(sandbox.service.baseUrl);
@@ -208,7 +213,7 @@ try {
     await changeSkus(sandbox.service.baseUrl, token, warehouseId, spec.skus, changed, round);
     const cell = await probeSync(opened, rotate, () => opened.call('sync.now'));
     incremental.push(cell);
-    log(`incremental ${round + 1}: ${cell.syncMs.toFixed(0)} ms, ${cell.asked} probes, p95 ${cell.fromAsk.p95.toFixed(2)} ms, loop delay max ${cell.loopDelay.maxMs.toFixed(1)} ms`);
+    log(`incremental ${round + 1}: ${cell.syncMs.toFixed(0)} ms, ${cell.asked} probes, p95 ${cell.fromAsk.p95.toFixed(2)} ms, loop delay max ${cell.loopDelay.maxMs} ms (idle thread ${cell.loopFloor.maxMs})`);
   }
 
   // Idle: offline (the service stopped), so both sides are the cache path alone.
@@ -252,5 +257,6 @@ try {
 } finally {
   await host?.close();
   await stopChild(sandbox.child);
+  await floor.close();
 }
 process.exit(0);
