@@ -10,6 +10,7 @@ import type { SecretStore } from '../main/kernel/secrets/secret-store';
 import type { Log } from '../main/kernel/log';
 import { claimNamedDataDir } from '../main/kernel/private-files';
 import type { RunningSandbox, SandboxOptions } from '../sandbox';
+import { coreWorkerBundle } from './core-worker-bundle';
 import { startHarnessHost, type HarnessCore } from './host';
 import { pdfLabelPrinter } from './label-printer';
 
@@ -84,6 +85,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
       // how old a key is) together with the sandbox's: past the idempotency horizon on both sides.
       movableClock: opts.testControls ?? false,
       log,
+      workerEntry: await coreWorkerBundle(),
     });
     const coreOfHost = core;
     const hostCore: HarnessCore = {

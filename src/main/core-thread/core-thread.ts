@@ -28,6 +28,12 @@ export interface CoreThreadOptions {
   log?: Log;
   /** The harness's test controls: `advanceDeskClock` moves the desk's clock. */
   movableClock?: boolean;
+  /**
+   * The worker's code, for a host that bundles it itself (the harness and the tests' desk
+   * processes, run from source). Default: `core-worker.js` beside the app's main bundle, or the
+   * TypeScript file through tsx when this module itself runs from source.
+   */
+  workerEntry?: URL;
 }
 
 /** The core, reached across the thread: the same shape the router and the event transports take from createDeskCore. */
@@ -44,7 +50,8 @@ export interface CoreThread {
  * The built app loads the bundled `core-worker.js` beside its main bundle; run from source (the
  * harness under tsx, the tests) it loads the TypeScript file through tsx.
  */
-function workerEntry(): { url: URL; execArgv?: string[] } {
+function workerEntry(given: URL | undefined): { url: URL; execArgv?: string[] } {
+  if (given) return { url: given };
   if (!import.meta.url.endsWith('.ts')) return { url: new URL('./core-worker.js', import.meta.url) };
   const inherited = process.execArgv;
   const hasTsx = inherited.some((arg) => arg.includes('tsx'));
@@ -69,7 +76,7 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<CoreT
     movableClock: options.movableClock ?? false,
     hosted: { printer: !!options.printer, saveFile: !!options.saveFile, demo: !!options.startDemo, log: !!options.log },
   };
-  const entry = workerEntry();
+  const entry = workerEntry(options.workerEntry);
   const worker = new Worker(entry.url, { workerData: init, name: 'desk-core', ...(entry.execArgv ? { execArgv: entry.execArgv } : {}) });
   const events = new EventHub();
   let demo: DemoService | null = null;

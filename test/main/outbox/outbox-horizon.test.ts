@@ -68,7 +68,8 @@ describe('outbox past the idempotency horizon', () => {
     api = createApiClient({
       baseUrl: sandbox.baseUrl,
       credentials: async () => ({ ...DEMO_OWNERS.desk }),
-      timeoutMs: 300,
+      // A lost answer costs this once or twice; the other calls must fit in it on a loaded machine too.
+      timeoutMs: 1_500,
       maxRetries: 1,
       backoff: { baseMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 },
       fetch: lossyFetch,
