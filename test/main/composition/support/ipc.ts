@@ -12,7 +12,7 @@ type ArgsOf<C extends Channel> = [Input<C>] extends [undefined] ? [] : undefined
  * the contract: a value against the channel's output schema, an error against the error shape.
  * Every event the core emits is checked against its schema too.
  */
-export function ipcClient(core: DeskCore) {
+export function ipcClient(core: Pick<DeskCore, 'handlers' | 'events'>) {
   const router = createIpcRouter(core.handlers, { isTrustedSender: () => true, logError: (_c, e) => console.error(e) });
   const eventProblems: string[] = [];
   core.events.attach((event, payload) => {
