@@ -1,4 +1,4 @@
 export { AccountService, accountKey, type AccountServiceOptions } from './account-service';
 export { AccountSession, type AccountSessionOptions } from './account-session';
 export type { DemoService, StartDemo } from './demo-service';
-export { accountHandlers } from './handlers';
+export { accountChannels } from './handlers';

@@ -1,24 +1,25 @@
-import { accountHandlers, type AccountService } from '../account';
+import { accountChannels, type AccountService } from '../account';
 import { APP_VERSION } from '../kernel/api';
 import { CatalogRecorder } from '../kernel/cache';
 import type { FileSaver } from '../kernel/file-saver';
 import { requireSignedIn } from '../kernel/ipc/account-guard';
+import { handlersOf } from '../kernel/ipc/declare-channels';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Handlers } from '../kernel/ipc/router';
 import type { NoticeBoard } from '../kernel/notice-board';
-import { CountService, countHandlers } from '../counts';
-import { journaled, journalHandlers, type Journal } from '../journal';
-import { labelHandlers, type LabelPrinter } from '../labels';
-import { Outbox, outboxHandlers } from '../outbox';
-import { productHandlers } from '../products';
-import { LookupService, scanHandlers } from '../scan';
-import { settingsHandlers, type SettingsStore } from '../settings';
-import { shipmentHandlers } from '../shipments';
-import { stockHandlers } from '../stock';
-import { syncHandlers } from '../sync';
-import { transferHandlers, type TransferService } from '../transfers';
-import { UndoService, undoHandlers } from '../undo';
-import { workerHandlers } from '../workers';
+import { CountService, countChannels } from '../counts';
+import { journalChannels, type Journal } from '../journal';
+import { labelChannels, type LabelPrinter } from '../labels';
+import { Outbox, outboxChannels } from '../outbox';
+import { productChannels } from '../products';
+import { LookupService, workerBadge } from '../scan';
+import { settingsChannels, type SettingsStore } from '../settings';
+import { shipmentChannels } from '../shipments';
+import { stockChannels } from '../stock';
+import { syncChannels } from '../sync';
+import { transferChannels, type TransferService } from '../transfers';
+import { UndoService } from '../undo';
+import { workerChannels } from '../workers';
 import type { Cache } from './open-cache';
 
 export interface HandlerContext {
@@ -36,9 +37,11 @@ export interface HandlerContext {
 }
 
 /**
- * Every channel of the contract, from the capabilities' handler maps. A signed-out desk answers
- * the same way on every channel: reads come from the cache (which holds nothing of anyone once
- * the account is gone), everything else fails with the one `not_signed_in` of the account guard.
+ * Every channel of the contract, as the capabilities declare them (each with its guard and its
+ * journal line, in its own `handlers.ts`); a missing channel is a type error here. A signed-out
+ * desk answers the same way on every channel: reads come from the cache (which holds nothing of
+ * anyone once the account is gone), everything else fails with the one `not_signed_in` of the
+ * account guard.
  */
 export function createHandlers({ cache, events, notices, settings, accounts, journal, save, transfers, printer = null }: HandlerContext): Handlers {
   const signedIn = () => requireSignedIn(accounts.session);
@@ -48,37 +51,36 @@ export function createHandlers({ cache, events, notices, settings, accounts, jou
   const cacheOnlyLookup = new LookupService({ cache, recorder: closedRecorder, events, api: () => null, online: () => false });
   const nobodysOutbox = new Outbox({ cache, recorder: closedRecorder, events, api: () => null, online: () => false, account: () => null });
 
-  const scan = scanHandlers(() => accounts.session?.lookup ?? cacheOnlyLookup);
   const worker = () => cache.workers.current()?.name ?? null;
+  const warehouse = warehouseCode(cache);
   const undo = new UndoService({ cache, outbox: () => signedIn().outbox, worker, transferOf: (id) => transfers.legOf(id) });
   const counts = new CountService({ cache, events, worker, account: signedIn, currentAccount: () => accounts.session ?? null });
 
-  return journaled(
+  return handlersOf(
     {
-      'app.info': () => ({ version: APP_VERSION, demo: accounts.status().mode === 'demo', notices: notices.list() }),
-      ...accountHandlers(accounts),
-      ...settingsHandlers(settings),
-      // A worker's badge is looked for first: one scan puts that worker at the desk.
-      'stock.lookup': (input) => {
-        const badge = cache.workers.byBadge(input.code.trim());
-        if (!badge) return scan['stock.lookup'](input);
-        cache.workers.switchTo({ id: badge.id });
-        return { kind: 'worker', code: input.code, name: badge.name };
-      },
-      ...stockHandlers({ cache, adjustments: signedIn, worker, save }),
-      ...workerHandlers(cache.workers),
-      ...undoHandlers(undo, cache.undos),
-      ...transferHandlers(transfers),
-      ...countHandlers(counts),
-      ...journalHandlers(journal, save),
-      ...outboxHandlers(() => accounts.session?.outbox ?? nobodysOutbox),
-      ...syncHandlers({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),
-      ...shipmentHandlers(cache, () => accounts.session),
-      ...productHandlers(cache, () => accounts.session),
-      ...labelHandlers({ reads: cache.reads, printer: () => printer, printOptions: () => settings.preferences.labelPrinter }),
+      'app.info': { handle: () => ({ version: APP_VERSION, demo: accounts.status().mode === 'demo', notices: notices.list() }) },
+      ...accountChannels(accounts),
+      ...settingsChannels(settings),
+      ...stockChannels({
+        cache,
+        lookup: () => accounts.session?.lookup ?? cacheOnlyLookup,
+        badge: workerBadge(cache.workers),
+        adjustments: signedIn,
+        worker,
+        warehouse,
+        save,
+      }),
+      ...workerChannels(cache.workers),
+      ...transferChannels(transfers, warehouse),
+      ...countChannels(counts, warehouse),
+      ...journalChannels(journal, save),
+      ...outboxChannels({ outbox: () => accounts.session?.outbox ?? nobodysOutbox, undo: { undo: (id) => undo.undo(id), linksOf: (ids) => cache.undos.linksOf(ids) }, warehouse }),
+      ...syncChannels({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),
+      ...shipmentChannels(cache, () => accounts.session),
+      ...productChannels(cache, () => accounts.session),
+      ...labelChannels({ reads: cache.reads, printer: () => printer, printOptions: () => settings.preferences.labelPrinter }),
     },
-    journal,
-    warehouseCode(cache),
+    (line) => journal.record(line),
   );
 }
 

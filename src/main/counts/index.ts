@@ -1,4 +1,4 @@
 export { CountService, type CountAccount } from './count-service';
 export { CountStore } from './count-store';
 export { copyCounts, readCounts } from './count-salvage';
-export { countHandlers } from './handlers';
+export { countChannels } from './handlers';

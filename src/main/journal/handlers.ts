@@ -1,16 +1,18 @@
 import { toCsv } from '../kernel/csv-file';
 import type { FileSaver } from '../kernel/file-saver';
-import type { HandlerMap } from '../kernel/ipc/router';
+import type { DeclaredChannels } from './channel-lines';
 import { JOURNAL_COLUMNS } from './journal-csv';
 import type { Journal } from './journal';
 
 /** The journal is the desk's, not an account's: it reads and exports the same signed in or out. */
-export function journalHandlers(journal: Journal, save: FileSaver, now: () => Date = () => new Date()): HandlerMap<'journal.search' | 'journal.export'> {
+export function journalChannels(journal: Journal, save: FileSaver, now: () => Date = () => new Date()): DeclaredChannels<'journal.search' | 'journal.export'> {
   return {
-    'journal.search': (query) => journal.search(query ?? {}),
-    'journal.export': (filter) => {
-      const { content, rows } = toCsv(JOURNAL_COLUMNS, journal.lines(filter ?? {}));
-      return save(`journal-${now().toISOString().slice(0, 10)}.csv`, content, rows);
+    'journal.search': { handle: (query) => journal.search(query ?? {}) },
+    'journal.export': {
+      handle: (filter) => {
+        const { content, rows } = toCsv(JOURNAL_COLUMNS, journal.lines(filter ?? {}));
+        return save(`journal-${now().toISOString().slice(0, 10)}.csv`, content, rows);
+      },
     },
   };
 }

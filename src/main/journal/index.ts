@@ -1,4 +1,6 @@
-export { Journal, MAX_JOURNAL_LINES } from './journal';
+export { Journal, MAX_JOURNAL_LINES, type JournalLine } from './journal';
 export { JournalStore } from './journal-store';
-export { journaled, journalOutbox, type TransferLeg, type WarehouseLabel } from './journaled-handlers';
-export { journalHandlers } from './handlers';
+export { journalOutbox } from './outbox-lines';
+export { failed, failedPart, type DeclaredChannels, type Failed } from './channel-lines';
+export { adjustmentParams, details, refusalParams, type TransferLeg, type WarehouseLabel } from './journal-details';
+export { journalChannels } from './handlers';

@@ -1,6 +1,6 @@
 import type { PrintLabelsInput, PrintLabelsResult } from '../../shared/ipc/label-records';
 import { DeskFailure, failure } from '../../shared/ipc/result';
-import type { HandlerMap } from '../kernel/ipc/router';
+import type { DeclaredChannels } from '../journal';
 import { labelContents, type LabelReads } from './label-content';
 import { labelDocument, type LabelDocument } from './label-document';
 import type { LabelPrinter, PrintOptions } from './label-printer';
@@ -43,9 +43,9 @@ export async function printLabels(deps: LabelDeps, input: PrintLabelsInput): Pro
   }
 }
 
-export function labelHandlers(deps: LabelDeps): HandlerMap<'labels.print' | 'labels.printers'> {
+export function labelChannels(deps: LabelDeps): DeclaredChannels<'labels.print' | 'labels.printers'> {
   return {
-    'labels.print': (input) => printLabels(deps, input),
-    'labels.printers': async () => (await deps.printer()?.printers()) ?? [],
+    'labels.print': { handle: (input) => printLabels(deps, input) },
+    'labels.printers': { handle: async () => (await deps.printer()?.printers()) ?? [] },
   };
 }

@@ -1,4 +1,4 @@
-export { labelHandlers, buildLabelDocument, type LabelDeps } from './handlers';
+export { labelChannels, buildLabelDocument, type LabelDeps } from './handlers';
 export type { LabelPrinter, PrintOptions } from './label-printer';
 export { printOptionsFor, SILENT_PRINT_MAX_LABELS } from './print-policy';
 export type { LabelDocument } from './label-document';

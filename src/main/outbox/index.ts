@@ -1,4 +1,4 @@
 export { Outbox, outcomeUnknownFailure, type OutboxCache, type OutboxDeps, type OutboxListing } from './outbox';
 export { OutboxStore, type StoredOutboxEntry } from './outbox-store';
 export { copyOutbox, entryWaiting, readOutbox, withdrawCopied, type OutboxSalvage, type SalvagedEntry } from './outbox-salvage';
-export { outboxHandlers } from './handlers';
+export { outboxChannels, type OutboxChannelDeps, type OutboxUndo } from './handlers';

@@ -1,1 +1,1 @@
-export { productHandlers } from './handlers';
+export { productChannels } from './handlers';

@@ -1,2 +1,2 @@
 export { LookupService, type LookupDeps } from './lookup-service';
-export { scanHandlers } from './handlers';
+export { workerBadge } from './worker-badge';

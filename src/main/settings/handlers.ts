@@ -1,9 +1,9 @@
-import type { HandlerMap } from '../kernel/ipc/router';
+import type { DeclaredChannels } from '../journal';
 import type { SettingsStore } from './settings-store';
 
-export function settingsHandlers(settings: SettingsStore): HandlerMap<'settings.get' | 'settings.update'> {
+export function settingsChannels(settings: SettingsStore): DeclaredChannels<'settings.get' | 'settings.update'> {
   return {
-    'settings.get': () => settings.preferences,
-    'settings.update': (patch) => settings.update(patch),
+    'settings.get': { handle: () => settings.preferences },
+    'settings.update': { handle: (patch) => settings.update(patch) },
   };
 }

@@ -1,2 +1,2 @@
 export { SettingsStore, SETTINGS_FILE, type SettingsProblem, type StoredAccountSetting } from './settings-store';
-export { settingsHandlers } from './handlers';
+export { settingsChannels } from './handlers';

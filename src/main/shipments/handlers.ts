@@ -1,19 +1,35 @@
 import type { CatalogCache } from '../kernel/cache';
-import type { HandlerMap } from '../kernel/ipc/router';
 import type { ServiceConnection } from '../kernel/service-or-cache';
+import { details, failed, failedPart, type DeclaredChannels } from '../journal';
 import { ShipmentService } from './shipment-service';
 
 type ShipmentChannel = 'shipments.list' | 'shipments.read' | 'shipments.create' | 'shipments.cancel' | 'shipments.delete' | 'shipments.greenIndex' | 'shipments.transitTime';
 
-export function shipmentHandlers(cache: CatalogCache, connection: () => ServiceConnection | null): HandlerMap<ShipmentChannel> {
+/** What changes a shipment leaves a journal line; reading one does not. */
+export function shipmentChannels(cache: CatalogCache, connection: () => ServiceConnection | null): DeclaredChannels<ShipmentChannel> {
   const shipments = new ShipmentService(cache, connection);
   return {
-    'shipments.list': (input) => shipments.list(input),
-    'shipments.read': ({ token }) => shipments.read(token),
-    'shipments.create': (draft) => shipments.create(draft),
-    'shipments.cancel': ({ token }) => shipments.cancel(token),
-    'shipments.delete': ({ token }) => shipments.delete(token),
-    'shipments.greenIndex': (input) => shipments.greenIndex(input),
-    'shipments.transitTime': (input) => shipments.transitTime(input),
+    'shipments.list': { handle: (input) => shipments.list(input) },
+    'shipments.read': { handle: ({ token }) => shipments.read(token) },
+    'shipments.create': {
+      handle: (draft) => shipments.create(draft),
+      journal: (input, s) => ({ kind: 'create', code: s.token, sku: null, details: details('shipment_created', { reference: input.reference, carrier: input.carrier }), outcome: 'done', requestId: null }),
+      journalFailure: (input, thrown) => {
+        const f = failed(thrown);
+        return { kind: 'create', code: null, sku: null, outcome: f.outcome, requestId: f.requestId, details: details('shipment_create', { reference: input.reference }, f.error) };
+      },
+    },
+    'shipments.cancel': {
+      handle: ({ token }) => shipments.cancel(token),
+      journal: (input, s) => ({ kind: 'cancel', code: input.token, sku: null, details: details('shipment_cancelled', { reference: s.reference }), outcome: 'done', requestId: null }),
+      journalFailure: (input, thrown) => ({ kind: 'cancel', code: input.token, sku: null, ...failedPart(thrown) }),
+    },
+    'shipments.delete': {
+      handle: ({ token }) => shipments.delete(token),
+      journal: (input) => ({ kind: 'delete', code: input.token, sku: null, details: details('shipment_deleted', { token: input.token }), outcome: 'done', requestId: null }),
+      journalFailure: (input, thrown) => ({ kind: 'delete', code: input.token, sku: null, ...failedPart(thrown) }),
+    },
+    'shipments.greenIndex': { handle: (input) => shipments.greenIndex(input) },
+    'shipments.transitTime': { handle: (input) => shipments.transitTime(input) },
   };
 }

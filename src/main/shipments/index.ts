@@ -1,2 +1,2 @@
-export { shipmentHandlers } from './handlers';
+export { shipmentChannels } from './handlers';
 export { ShipmentService } from './shipment-service';

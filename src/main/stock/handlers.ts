@@ -1,8 +1,10 @@
 import type { CatalogCache } from '../kernel/cache';
 import { toCsv } from '../kernel/csv-file';
 import type { FileSaver } from '../kernel/file-saver';
-import type { HandlerMap } from '../kernel/ipc/router';
+import { adjustmentParams, details, failed, failedPart, refusalParams, type DeclaredChannels, type JournalLine, type WarehouseLabel } from '../journal';
 import type { Outbox } from '../outbox';
+import type { LookupService } from '../scan';
+import type { LookupResult } from '../../shared/ipc/records';
 import { failure } from '../../shared/ipc/result';
 import { signNote } from '../workers';
 import { STOCK_COLUMNS, stockRows } from './stock-csv';
@@ -19,31 +21,73 @@ export interface AdjustmentQueue {
 
 export interface StockHandlerDeps {
   cache: CatalogCache & { readonly search: StockSearch };
+  /** The signed-in account's lookup, or, signed out, one that reads the (empty) cache only. */
+  lookup: () => LookupService;
+  /** A worker's badge scanned as a code: answered before the code is looked up (scan/worker-badge.ts). */
+  badge: (input: { code: string }) => LookupResult | undefined;
   /** The signed-in account's; throws `not_signed_in` signed out. */
   adjustments: () => AdjustmentQueue;
   /** The name of the worker at the desk, carried in the adjustment's note. */
   worker: () => string | null;
+  warehouse: WarehouseLabel;
   save: FileSaver;
   now?: () => Date;
 }
 
-export function stockHandlers({ cache, adjustments, worker, save, now = () => new Date() }: StockHandlerDeps): HandlerMap<'stock.search' | 'stock.adjust' | 'stock.export'> {
+/** A scan's journal line: what the code named, or why it named nothing. */
+function scanLine(code: string, r: LookupResult): JournalLine {
+  const base = { kind: 'scan', code, requestId: null } as const;
+  switch (r.kind) {
+    case 'stock':
+      return { ...base, sku: r.stock.sku, details: details('stock_found', { name: r.stock.name, onHand: r.stock.totals.onHand }), outcome: 'found' };
+    case 'shipment':
+      return { ...base, sku: null, details: details('shipment_found', { token: r.token }), outcome: 'found' };
+    case 'worker':
+      return { ...base, kind: 'worker', sku: null, details: details('worker_badge', { name: r.name }), outcome: 'done' };
+    case 'not_found':
+      return { ...base, sku: null, details: details(r.searched === 'cache' ? 'not_in_cache' : 'not_found'), outcome: 'not_found' };
+    case 'invalid':
+      return { ...base, sku: null, details: details('invalid_code', refusalParams(r)), outcome: 'failed' };
+  }
+}
+
+/**
+ * `stock.lookup` is answered by the scan capability's lookup (what a scanned code means); it is a
+ * `stock.*` channel, so it is declared here, with the badge guard and the scan's journal line.
+ * An adjustment's journal lines come from the outbox's events (queued, then the verdict), so
+ * `stock.adjust` writes one itself only when it is refused before it is queued.
+ */
+export function stockChannels({ cache, lookup, badge, adjustments, worker, warehouse, save, now = () => new Date() }: StockHandlerDeps): DeclaredChannels<'stock.lookup' | 'stock.search' | 'stock.adjust' | 'stock.export'> {
   return {
-    'stock.search': (input) => cache.search.search(input),
-    'stock.export': (input) => {
-      const { content, rows } = toCsv(STOCK_COLUMNS, stockRows(cache.search, input));
-      const where = input.warehouseId ? `-${input.warehouseId}` : '';
-      return save(`stock${where}-${now().toISOString().slice(0, 10)}.csv`, content, rows);
+    'stock.lookup': {
+      guard: badge,
+      handle: ({ code }) => lookup().lookup(code),
+      journal: (input, r) => scanLine(input.code, r),
+      journalFailure: (input, thrown) => ({ kind: 'scan', code: input.code, sku: null, ...failedPart(thrown) }),
     },
-    'stock.adjust': async (input) => {
-      const queue = adjustments();
-      if (cache.reads.warehouses().length > 0 && !cache.reads.hasWarehouse(input.warehouseId)) {
-        throw failure('invalid_argument', 'There is no such warehouse.', { reason: 'unknown_warehouse', details: [{ field: 'warehouseId', problem: 'is not one of the warehouses' }] });
-      }
-      const note = signNote(input.note, worker());
-      const entry = queue.outbox.enqueue({ ...input, ...(note !== undefined ? { note } : {}) });
-      // Online, the answer usually comes within a moment: give the worker the verdict directly.
-      return queue.online ? queue.outbox.settled(entry.id, ADJUST_ANSWER_WAIT_MS) : entry;
+    'stock.search': { handle: (input) => cache.search.search(input) },
+    'stock.export': {
+      handle: (input) => {
+        const { content, rows } = toCsv(STOCK_COLUMNS, stockRows(cache.search, input));
+        const where = input.warehouseId ? `-${input.warehouseId}` : '';
+        return save(`stock${where}-${now().toISOString().slice(0, 10)}.csv`, content, rows);
+      },
+    },
+    'stock.adjust': {
+      handle: async (input) => {
+        const queue = adjustments();
+        if (cache.reads.warehouses().length > 0 && !cache.reads.hasWarehouse(input.warehouseId)) {
+          throw failure('invalid_argument', 'There is no such warehouse.', { reason: 'unknown_warehouse', details: [{ field: 'warehouseId', problem: 'is not one of the warehouses' }] });
+        }
+        const note = signNote(input.note, worker());
+        const entry = queue.outbox.enqueue({ ...input, ...(note !== undefined ? { note } : {}) });
+        // Online, the answer usually comes within a moment: give the worker the verdict directly.
+        return queue.online ? queue.outbox.settled(entry.id, ADJUST_ANSWER_WAIT_MS) : entry;
+      },
+      journalFailure: (input, thrown) => {
+        const f = failed(thrown);
+        return { kind: 'adjust', code: null, sku: input.sku, outcome: f.outcome, requestId: f.requestId, details: details('adjustment', adjustmentParams(warehouse, input), f.error) };
+      },
     },
   };
 }

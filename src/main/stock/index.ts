@@ -1,2 +1,2 @@
 export { StockSearch, type StockSearchInput, type StockSearchResult, type StockSort } from './stock-search';
-export { stockHandlers } from './handlers';
+export { stockChannels, type AdjustmentQueue, type StockHandlerDeps } from './handlers';

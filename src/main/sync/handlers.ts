@@ -1,4 +1,4 @@
-import type { HandlerMap } from '../kernel/ipc/router';
+import type { DeclaredChannels } from '../journal';
 import type { SyncStatus } from '../../shared/ipc/records';
 import type { SyncEngine } from './sync-engine';
 
@@ -9,9 +9,9 @@ export interface SyncHandlerDeps {
   status: () => SyncStatus;
 }
 
-export function syncHandlers(deps: SyncHandlerDeps): HandlerMap<'sync.now' | 'sync.status'> {
+export function syncChannels(deps: SyncHandlerDeps): DeclaredChannels<'sync.now' | 'sync.status'> {
   return {
-    'sync.now': () => deps.engine().run(),
-    'sync.status': () => deps.status(),
+    'sync.now': { handle: () => deps.engine().run() },
+    'sync.status': { handle: () => deps.status() },
   };
 }

@@ -1,3 +1,3 @@
 export { SyncEngine, SYNC_RESOURCES, type SyncCache, type SyncDeps } from './sync-engine';
 export { SyncStateStore, type SyncResource, type SyncState } from './sync-state';
-export { syncHandlers } from './handlers';
+export { syncChannels } from './handlers';

@@ -1,4 +1,3 @@
 export { UndoService } from './undo-service';
 export { UndoStore } from './undo-store';
 export { copyUndoLinks, readUndoLinks, undoNamedInNote, type SalvagedUndoLink } from './undo-salvage';
-export { undoHandlers } from './handlers';

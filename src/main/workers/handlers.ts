@@ -1,10 +1,10 @@
-import type { HandlerMap } from '../kernel/ipc/router';
+import type { DeclaredChannels } from '../journal';
 import type { WorkerStore } from './worker-store';
 
-export function workerHandlers(workers: WorkerStore): HandlerMap<'workers.list' | 'workers.add' | 'workers.switch'> {
+export function workerChannels(workers: WorkerStore): DeclaredChannels<'workers.list' | 'workers.add' | 'workers.switch'> {
   return {
-    'workers.list': () => workers.state(),
-    'workers.add': (input) => workers.add(input),
-    'workers.switch': (input) => workers.switchTo(input),
+    'workers.list': { handle: () => workers.state() },
+    'workers.add': { handle: (input) => workers.add(input) },
+    'workers.switch': { handle: (input) => workers.switchTo(input) },
   };
 }

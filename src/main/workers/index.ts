@@ -1,3 +1,3 @@
 export { WorkerStore } from './worker-store';
 export { signNote } from './worker-note';
-export { workerHandlers } from './handlers';
+export { workerChannels } from './handlers';

@@ -1,16 +1,22 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { Journal, JournalStore, journaled } from '../../../src/main/journal';
+import { countChannels, type CountService } from '../../../src/main/counts';
+import { Journal, JournalStore } from '../../../src/main/journal';
+import { handlersOf } from '../../../src/main/kernel/ipc/declare-channels';
 import type { Handlers } from '../../../src/main/kernel/ipc/router';
+import { outboxChannels, type Outbox } from '../../../src/main/outbox';
+import { stockChannels, type StockHandlerDeps } from '../../../src/main/stock';
+import { transferChannels, type TransferService } from '../../../src/main/transfers';
 import { migrate } from '../../../src/main/kernel/cache/migrate';
 import { MIGRATIONS } from '../../../src/main/kernel/cache/migrations';
 import { parseCode } from '../../../src/shared/codes/parse-code';
 import type { OutboxEntry } from '../../../src/shared/ipc/records';
 import { failure } from '../../../src/shared/ipc/result';
 
-// The journal around the worker's answer to an adjustment whose outcome stayed unknown
-// (outbox.resolve): the outbox's own tests make such an entry on moved clocks; here the handler
-// answers as the outbox does, and the journal line is what is checked.
+// Each capability declares its channels' journal lines beside their handlers; here the handlers
+// answer as the services do, and the line the declaration leaves is what is checked. The worker's
+// answer to an adjustment whose outcome stayed unknown (outbox.resolve): the outbox's own tests
+// make such an entry on moved clocks.
 const ENTRY: OutboxEntry = {
   id: 'ob_1',
   sku: 'WD-000007',
@@ -28,18 +34,27 @@ const ENTRY: OutboxEntry = {
   uncertain: null,
 };
 
-function setUp(resolve: Handlers['outbox.resolve'], undoTransfer?: Handlers['transfers.undo']) {
+const NAMES: Record<string, string> = { wh_ams: 'AMS', wh_lyo: 'LYO' };
+const warehouse = (id: string): string => NAMES[id] ?? id;
+
+function openJournal(): Journal {
   const db = new Database(':memory:');
   migrate(db, MIGRATIONS);
-  const journal = new Journal({ store: new JournalStore(db), worker: () => 'Ana', retentionDays: () => 90 });
-  const names: Record<string, string> = { wh_ams: 'AMS', wh_lyo: 'LYO' };
-  const handlers = journaled({ 'outbox.resolve': resolve, ...(undoTransfer ? { 'transfers.undo': undoTransfer } : {}) } as Handlers, journal, (id) => names[id] ?? id);
+  return new Journal({ store: new JournalStore(db), worker: () => 'Ana', retentionDays: () => 90 });
+}
+
+function setUp(resolve: (id: string, choice: 'resend' | 'drop' | 'applied') => OutboxEntry, undoTransfer?: Handlers['transfers.undo']) {
+  const journal = openJournal();
+  const outbox = { resolve: (id: string, choice: 'resend' | 'drop' | 'applied') => resolve(id, choice) } as unknown as Outbox;
+  const undo = { undo: () => { throw new Error('not here'); }, linksOf: () => [] };
+  const transfers = { undo: (id: string) => undoTransfer!({ id }) } as unknown as TransferService;
+  const handlers = handlersOf({ ...outboxChannels({ outbox: () => outbox, undo, warehouse }), ...transferChannels(transfers, warehouse) }, (line) => journal.record(line));
   return { journal, handlers };
 }
 
 describe('journaled outbox.resolve', () => {
   it('writes the drop and the resend, with the adjustment as data and the worker', async () => {
-    const { journal, handlers } = setUp(({ choice }) => (choice === 'drop' ? ENTRY : { ...ENTRY, state: 'queued' }));
+    const { journal, handlers } = setUp((_id, choice) => (choice === 'drop' ? ENTRY : { ...ENTRY, state: 'queued' }));
     await handlers['outbox.resolve']({ id: 'ob_1', choice: 'drop' });
     await handlers['outbox.resolve']({ id: 'ob_1', choice: 'resend' });
     const lines = journal.search().entries;
@@ -109,22 +124,16 @@ describe('journaled transfers.undo', () => {
 // journal screen words it in the desk's language; the CSV export's summary stays main's English.
 describe('journaled refusals of a scanned code', () => {
   it('stores the lookup’s and the count’s refusal as data, with the English problem for the export', async () => {
-    const db = new Database(':memory:');
-    migrate(db, MIGRATIONS);
-    const journal = new Journal({ store: new JournalStore(db), worker: () => 'Ana', retentionDays: () => 90 });
+    const journal = openJournal();
     const refusal = (code: string) => {
       const parsed = parseCode(code);
       if (parsed.kind !== 'invalid') throw new Error(`${code} should be refused`);
       return { why: parsed.why, params: parsed.params, problem: parsed.problem };
     };
-    const handlers = journaled(
-      {
-        'stock.lookup': ({ code }) => ({ kind: 'invalid', code, ...refusal(code) }),
-        'counts.scan': ({ code }) => ({ kind: 'refused', code, reason: 'invalid', message: refusal(code).problem, refusal: refusal(code) }),
-      } as Handlers,
-      journal,
-      (id) => id,
-    );
+    const lookup = { lookup: (code: string) => ({ kind: 'invalid', code, ...refusal(code) }) } as unknown as ReturnType<StockHandlerDeps['lookup']>;
+    const counts = { scan: (code: string) => ({ kind: 'refused', code, reason: 'invalid', message: refusal(code).problem, refusal: refusal(code) }) } as unknown as CountService;
+    const stock = stockChannels({ lookup: () => lookup, badge: () => undefined } as unknown as StockHandlerDeps);
+    const handlers = handlersOf({ 'stock.lookup': stock['stock.lookup'], ...countChannels(counts, warehouse) }, (line) => journal.record(line));
     await handlers['stock.lookup']({ code: '(01)04006381333932' });
     await handlers['counts.scan']({ code: 'RR123456784DE' });
     const [counted, looked] = journal.search().entries;
