@@ -4,8 +4,20 @@ import { chromiumArgs, chromiumPath } from './test/chromium.ts';
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results',
+  // Two workers, one a core: each has its own Chromium and, per spec file, its own harness (a
+  // fresh data folder, its own demo sandbox on its own port, keychain entries named after that
+  // port), so files never share state. The tests of one file still run in order on one worker
+  // and share that file's harness (support/harness-fixture.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  // npm-start.spec.ts runs `npm start`, which builds out/ again: while it writes, out/renderer is
+  // empty for a moment, and a page another worker loads from it then would fail. So it is a
+  // project of its own, which `npm run test:e2e:run` runs after the rest, not beside it (a bare
+  // `playwright test` runs both projects at once: add --workers=1 there).
+  projects: [
+    { name: 'desk', testIgnore: 'npm-start.spec.ts' },
+    { name: 'npm-start', testMatch: 'npm-start.spec.ts' },
+  ],
   retries: 0,
   timeout: 60_000,
   // A hang guard, not a speed claim: the 5 s default fails waits on a loaded 2-core machine.
