@@ -16,6 +16,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../src/main/kernel/api';
 import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { bundledChild, removeBundles } from './support/bundle-child';
 import { startCore } from './support/core';
 import { runs, SEED, SIZE } from './support/env';
 
@@ -32,6 +33,7 @@ interface Planned {
 }
 
 let work: string;
+let childScript: string;
 let dataDir: string;
 let sandbox: RunningSandbox;
 let api: ApiClient;
@@ -54,6 +56,7 @@ function random(): number {
 const randomInt = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
 
 beforeAll(async () => {
+  childScript = await bundledChild(CHILD);
   work = mkdtempSync(join(tmpdir(), 'wd-crash-'));
   dataDir = join(work, 'desk');
   mkdirSync(dataDir);
@@ -77,6 +80,7 @@ afterAll(async () => {
   }
   await sandbox?.close();
   if (work) rmSync(work, { recursive: true, force: true });
+  removeBundles();
 });
 
 function extendPlan(round: number): void {
@@ -106,7 +110,7 @@ function writePlan(): string {
 }
 
 function startChild(env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+  const child = spawn(process.execPath, ['--enable-source-maps', childScript], {
     cwd: root,
     env: { ...process.env, DESK_DATA_DIR: dataDir, DESK_PLAN_FILE: writePlan(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
