@@ -8,7 +8,7 @@ import type { Log } from '../kernel/log';
 import type { OutboxStore, StoredOutboxEntry } from './outbox-store';
 import type { AdjustInput, OutboxEntry, OutboxState, Stock, StockMark } from '../../shared/ipc/records';
 import { failure, type DeskError } from '../../shared/ipc/result';
-import { IDEMPOTENCY_HORIZON_MS, validateRequestBody, type StockItem } from '../../shared/api';
+import { IDEMPOTENCY_HORIZON_MS, validateRequestBody, type AdjustStockRequest, type StockItem } from '../../shared/api';
 import { outcomeUnknown } from '../../shared/outbox-outcome';
 
 /** The cache as the outbox needs it: the catalog (a verdict updates the stock) and the outbox's own table. */
@@ -60,6 +60,18 @@ export function outcomeUnknownFailure(entry: OutboxEntry): ReturnType<typeof fai
     default:
       return failure('outcome_unknown', 'This adjustment was sent and its answer has not arrived: the service may have applied it, so it cannot be withdrawn. The desk sends it again with the same key and the service answers with what it did; undo it then.');
   }
+}
+
+/** An adjustment as the outbox stores it: what every send of it asks of the service. */
+type Adjustment = Pick<OutboxEntry, 'sku' | 'warehouseId' | 'delta' | 'reason' | 'note'>;
+
+/**
+ * The one mapping of a stored adjustment to the API's request: checked against the API's schema
+ * before the row is stored, and built from the row at each send (after a restart too), so what is
+ * sent is what was checked.
+ */
+function requestOf(a: Adjustment): AdjustStockRequest {
+  return toAdjustRequest({ sku: a.sku, warehouseId: a.warehouseId, delta: a.delta, reason: a.reason, ...(a.note !== null ? { note: a.note } : {}) });
 }
 
 function markOf(stockItem: StockItem, warehouseId: string): StockMark {
@@ -157,21 +169,25 @@ export class Outbox {
         details: [{ field: 'delta', problem: 'must be count.counted - count.onHand' }],
       });
     }
-    const wire = validateRequestBody('adjustStock', toAdjustRequest(input));
+    const adjustment: Adjustment = {
+      sku: input.sku,
+      warehouseId: input.warehouseId,
+      delta: input.delta,
+      reason: input.reason,
+      note: input.note === undefined || input.note === '' ? null : input.note,
+    };
+    // Checked as it will be sent: the request every send builds from the stored row.
+    const wire = validateRequestBody('adjustStock', requestOf(adjustment));
     if (!wire.ok) {
       throw failure('invalid_argument', 'This adjustment cannot be sent as it is.', {
         details: wire.problems.slice(0, 20).map((p) => ({ field: p.field === 'warehouse_id' ? 'warehouseId' : p.field, problem: p.problem })),
       });
     }
     const stored = this.#deps.cache.outbox.insert({
+      ...adjustment,
       id: randomUUID(),
       account,
       idempotencyKey: this.#newKey(),
-      sku: input.sku,
-      warehouseId: input.warehouseId,
-      delta: input.delta,
-      reason: input.reason,
-      note: input.note === undefined || input.note === '' ? null : input.note,
       createdAt: this.#stamp(),
       count: input.count ?? null,
     });
@@ -513,15 +529,8 @@ export class Outbox {
         ...(entry.firstSentAt === null ? { firstSent: { at: sentAt, basis: this.#cachedMark(entry.sku, entry.warehouseId), serviceAt } } : {}),
       }),
     );
-    const body = toAdjustRequest({
-      sku: entry.sku,
-      warehouseId: entry.warehouseId,
-      delta: entry.delta,
-      reason: entry.reason,
-      ...(entry.note !== null ? { note: entry.note } : {}),
-    });
     try {
-      const answer = await api.adjustStock(entry.sku, body, idempotencyKey);
+      const answer = await api.adjustStock(entry.sku, requestOf(entry), idempotencyKey);
       const confirmedAt = this.#stamp();
       const change = { state: 'applied', updatedAt: confirmedAt, applied: toAppliedAdjustment(answer), lastError: null } as const;
       let applied: StoredOutboxEntry;
