@@ -37,8 +37,8 @@ const scanSyncSizes = args
   ?.slice('--scan-sync-sizes='.length)
   .split(',')
   .map(Number);
-/** Where "scan while syncing" hosts the core: `--core=inline` (in the router's thread) or `--core=thread` (startCoreThread). */
-const core = coreHostFlag(args, 'inline');
+/** Where "scan while syncing" hosts the core: `--core=thread` (startCoreThread, as the app does; the default) or `--core=inline` (createDeskCore in the router's thread). */
+const core = coreHostFlag(args, 'thread');
 const reuseSynced = args.find((a) => a.startsWith('--reuse-synced='))?.slice('--reuse-synced='.length);
 
 type Module = { name: string; run: (ctx: BenchContext) => Promise<Figure[]> };

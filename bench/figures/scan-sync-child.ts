@@ -44,6 +44,8 @@ export interface ProbeCell {
   /** How many probes were due while the sync ran, and how many of them the cache answered. */
   asked: number;
   answeredFromCache: number;
+  /** The slowest lookup answered from the cache: when it was due (s after the sync started) and its wait. */
+  slowest: { dueAtS: number; ms: number } | null;
   /** The full sync only: probes due before its stock phase (no stock in the cache yet). */
   beforeStockPhase?: number;
   /** This thread's event-loop delay during the sync, ms beyond the monitor's interval. */
@@ -79,6 +81,8 @@ function sample(count: number, seed: number): string[] {
 }
 
 interface Answer {
+  /** When it was due, ms after the probes started. */
+  dueAfter: number;
   fromAsk: number;
   fromCall: number;
   source: 'cache' | 'service' | 'none';
@@ -103,7 +107,7 @@ function startProbes(host: CoreHost, code: () => string): { stop(): Promise<Answ
         if (!result.ok) throw new Error(`a probe failed: ${result.error.code} ${result.error.message}`);
         const value = result.value as { kind: string; stock?: { source?: string } };
         const source = value.kind !== 'stock' ? 'none' : value.stock?.source === 'service' ? 'service' : 'cache';
-        return { fromAsk: answeredAt - dueAt, fromCall: answeredAt - calledAt, source };
+        return { dueAfter: dueAt - t0, fromAsk: answeredAt - dueAt, fromCall: answeredAt - calledAt, source };
       }),
     );
   };
@@ -135,7 +139,9 @@ async function probeSync(host: CoreHost, code: () => string, sync: () => Promise
   const loopFloor = await floor.stop();
   if (status.state !== 'idle') throw new Error(`the sync ended ${status.state}: ${JSON.stringify(status.lastError)}`);
   const cached = answers.filter((a) => a.source === 'cache');
+  const slowest = cached.reduce<Answer | null>((worst, a) => (worst === null || a.fromAsk > worst.fromAsk ? a : worst), null);
   return {
+    slowest: slowest ? { dueAtS: Math.round(slowest.dueAfter) / 1000, ms: Math.round(slowest.fromAsk) } : null,
     syncMs,
     samples: cached.map((a) => a.fromAsk),
     recordsPulled: status.done,
@@ -203,7 +209,7 @@ try {
   );
   detach();
   full.beforeStockPhase = dueBeforeStock;
-  log(`full sync ${(full.syncMs / 1000).toFixed(1)} s: probes p95 ${full.fromAsk.p95.toFixed(2)} max ${full.fromAsk.max.toFixed(1)} ms, loop delay max ${full.loopDelay.maxMs} ms (idle thread ${full.loopFloor.maxMs})`);
+  log(`full sync ${(full.syncMs / 1000).toFixed(1)} s: probes p95 ${full.fromAsk.p95.toFixed(2)} max ${full.fromAsk.max.toFixed(1)} ms (due at ${full.slowest?.dueAtS ?? '-'} s), loop delay max ${full.loopDelay.maxMs} ms (idle thread ${full.loopFloor.maxMs})`);
 
   // (b) Incremental syncs, each after 1% of the SKUs changed at the service.
   const { token, warehouseId } = await signInDesk(sandbox.service.baseUrl);
