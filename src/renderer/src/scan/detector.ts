@@ -125,6 +125,27 @@ export function previewOf(text: string): string {
   return text.length > PREVIEW_LENGTH ? `${visible}…` : visible;
 }
 
+/** Until when, and where, an Enter or Ctrl+J is the rest of a CR+LF suffix. */
+interface LineEndWindow {
+  until: number;
+  target: EventTarget | null;
+}
+
+/** What one key is to the burst being read. */
+interface KeyRole {
+  /** Milliseconds since the burst's last key (null: no burst under way). */
+  gap: number | null;
+  /** The gap keeps the burst going (the suffix may trail by the grace). */
+  inBurst: boolean;
+  /** The key ends the burst: the suffix, or another Enter or Tab (`otherEnd`). */
+  ends: boolean;
+  otherEnd: boolean;
+  /** A GS1 group separator key. */
+  gs: boolean;
+  /** The character in both readings (null for an end key). */
+  reading: KeyReading | null;
+}
+
 export class ScanDetector {
   #config: ScannerConfig;
   readonly #options: ScanDetectorOptions;
@@ -221,128 +242,162 @@ export class ScanDetector {
   }
 
   handleKeydown(event: KeyboardEvent): void {
-    // A dead key is still read (by its position): a US-set scanner's `=` is a dead key on QWERTZ.
-    // In a text field the OS input method takes it over: Chromium on Linux sends the dead key and
-    // the key after it as 'Process' keys (composing). Inside a burst at scanner speed those are
-    // still the scanner's keys, read by position; otherwise they are a person composing text.
-    if ((event.isComposing || event.key === 'Process') && !(this.#keys > 0 && this.#timeOf(event) - this.#last <= this.#config.maxInterKeyMs)) return;
-    // Only the very next key can be the LF of a CR+LF suffix, and only where the scan went.
-    const lineEndUntil = this.#lineEndUntil;
-    const lineEndTarget = this.#lineEndTarget;
-    if (!MODIFIER_KEYS.has(event.key)) {
-      this.#lineEndUntil = -Infinity;
-      this.#lineEndTarget = null;
-    }
+    if (this.#isComposingText(event)) return;
+    const lineEnd = this.#takeLineEndWindow(event);
     const t = this.#timeOf(event);
     const target = keyTarget(event);
     const previousKeyAt = this.#lastKeyAt;
     if (!MODIFIER_KEYS.has(event.key)) this.#lastKeyAt = t;
-    if ((this.#options.ignoreTextEntry ?? true) && isTextEntry(target)) {
-      // The LF of a CR+LF whose CR ended a scan in this field.
-      if (this.#keys === 0 && isLineEndKey(event) && t <= lineEndUntil && target === lineEndTarget) {
-        swallow(event);
-        return;
-      }
-      if (readsScans(target) || this.#config.suffix === 'None') {
-        // A field that reads scans itself; or no suffix, when nothing but a pause ends a burst and
-        // a fast typist's word would be taken for a scan: the keys are the field's.
-        if (!this.#carriesInto(target, event, t)) {
-          // A carried burst that stops here ended by its timing (a scan only without a suffix).
-          if (this.#carry) this.#endBurst();
-          else this.reset();
-          return;
-        }
-        this.#carry = target;
-      } else if (!this.#continuesIn(target, event, t)) {
-        if (this.#carry) this.#endBurst();
-        else this.reset();
-        if (MODIFIER_KEYS.has(event.key)) return;
-        // Keys were coming at speed elsewhere a moment ago (a loaded page's clumped keys, the
-        // tail of a scan cut by a focus move): these are the field's, never a scan's start.
-        if (t - previousKeyAt <= this.#config.maxInterKeyMs) return;
-        this.#inField = true;
-        this.#snapshot = snapshotField(target);
-      }
-    } else if (this.#inField) {
-      // The focus left the field mid-burst: the field keeps what it got (nothing was swallowed).
-      this.reset();
-    }
+    if (!this.#followFocus(event, target, t, previousKeyAt, lineEnd)) return;
     if (MODIFIER_KEYS.has(event.key)) return;
 
-    if (this.#altDigits && !(event.altKey && /^Numpad[0-9]$/.test(event.code))) this.#flushAltCode(t);
-    const limit = this.#config.maxInterKeyMs;
-    const lineEnd = isLineEndKey(event);
+    if (this.#altDigits && !isAltDigit(event)) this.#flushAltCode(t);
     // The LF of a CR+LF suffix (a second Enter, or Ctrl+J) right after a scan: part of that scan.
-    if (this.#keys === 0 && lineEnd && t <= lineEndUntil && keyTarget(event) === lineEndTarget) {
+    if (this.#isLineEndTail(event, t, lineEnd)) {
       swallow(event);
       return;
     }
-    const gap = this.#keys > 0 ? t - this.#last : null;
-    const isSuffix = this.#isSuffix(event);
-    const isOtherEnd = !isSuffix && (lineEnd || event.key === 'Tab');
-    const allowed = isSuffix ? limit * SUFFIX_GRACE_FACTOR : limit;
-    const inBurst = gap !== null && gap <= allowed;
-    const gs = !isSuffix && !isOtherEnd && isGroupSeparatorKey(event, this.#config.gsKey);
-    const reading = isSuffix || isOtherEnd ? null : gs ? { us: GS, desk: GS } : readKey(event);
-
+    const role = this.#roleOf(event, t);
     this.#options.onKey?.({
-      char: reading ? (this.#config.scannerLayout === 'desk' ? reading.desk : reading.us) : null,
+      char: role.reading ? (this.#config.scannerLayout === 'desk' ? role.reading.desk : role.reading.us) : null,
       key: event.key,
       code: event.code,
-      gapMs: gap,
-      withinLimit: gap === null || inBurst,
-      ended: isSuffix || isOtherEnd,
+      gapMs: role.gap,
+      withinLimit: role.gap === null || role.inBurst,
+      ended: role.ends,
     });
-    if (this.#keys > 0 && !inBurst) {
+    if (this.#keys > 0 && !role.inBurst) {
       const carried = this.#carry !== null;
       this.#endBurst();
       // The burst was carried into a field: a late key is the field's, not a new window-wide burst.
       if (carried) return;
     }
-
-    if (isSuffix || isOtherEnd) {
-      if (inBurst && this.#complete(t, isOtherEnd ? keyName(event) : null)) {
-        swallow(event);
-        if (event.key === 'Enter' || event.code === 'NumpadEnter') {
-          this.#lineEndUntil = t + limit * SUFFIX_GRACE_FACTOR;
-          this.#lineEndTarget = keyTarget(event);
-        }
-      }
-      // Not a scan: a carried burst's keys are typed into its field before this key reaches it.
-      this.#abandon();
+    if (role.ends) {
+      this.#takeEnd(event, t, role);
       return;
     }
     if (event.repeat) {
       this.#abandon();
       return;
     }
-    // Alt+keypad digits: an Alt code, read when Alt is released.
-    if (event.altKey && /^Numpad[0-9]$/.test(event.code) && (inBurst || this.#keys === 0)) {
-      if (this.#keys === 0 && !this.#altDigits) this.#first = t;
-      this.#altDigits += event.code.slice(6);
-      this.#last = t;
-      if (inBurst) swallow(event);
-      return;
-    }
+    if (this.#takeAltDigit(event, t, role.inBurst)) return;
+    this.#takeCharacter(event, target, t, role);
+  }
 
+  /**
+   * A dead key is still read (by its position): a US-set scanner's `=` is a dead key on QWERTZ.
+   * In a text field the OS input method takes it over: Chromium on Linux sends the dead key and
+   * the key after it as 'Process' keys (composing). Inside a burst at scanner speed those are
+   * still the scanner's keys, read by position; otherwise they are a person composing text.
+   */
+  #isComposingText(event: KeyboardEvent): boolean {
+    return (event.isComposing || event.key === 'Process') && !(this.#keys > 0 && this.#timeOf(event) - this.#last <= this.#config.maxInterKeyMs);
+  }
+
+  /** Only the very next key can be the LF of a CR+LF suffix, and only where the scan went: hands over the window and closes it. */
+  #takeLineEndWindow(event: KeyboardEvent): LineEndWindow {
+    const window = { until: this.#lineEndUntil, target: this.#lineEndTarget };
+    if (!MODIFIER_KEYS.has(event.key)) {
+      this.#lineEndUntil = -Infinity;
+      this.#lineEndTarget = null;
+    }
+    return window;
+  }
+
+  #isLineEndTail(event: KeyboardEvent, t: number, window: LineEndWindow): boolean {
+    return this.#keys === 0 && isLineEndKey(event) && t <= window.until && keyTarget(event) === window.target;
+  }
+
+  /**
+   * Where the key landed decides how the burst goes on (see the class comment): a text field's
+   * own keys, a burst carried into a scan target, a burst read in a field, or the window's.
+   * Returns false when the key is none of the detector's business.
+   */
+  #followFocus(event: KeyboardEvent, target: EventTarget | null, t: number, previousKeyAt: number, lineEnd: LineEndWindow): boolean {
+    if (!((this.#options.ignoreTextEntry ?? true) && isTextEntry(target))) {
+      // The focus left the field mid-burst: the field keeps what it got (nothing was swallowed).
+      if (this.#inField) this.reset();
+      return true;
+    }
+    // The LF of a CR+LF whose CR ended a scan in this field.
+    if (this.#isLineEndTail(event, t, lineEnd)) {
+      swallow(event);
+      return false;
+    }
+    if (readsScans(target) || this.#config.suffix === 'None') {
+      // A field that reads scans itself; or no suffix, when nothing but a pause ends a burst and
+      // a fast typist's word would be taken for a scan: the keys are the field's.
+      if (!this.#carriesInto(target, event, t)) {
+        // A carried burst that stops here ended by its timing (a scan only without a suffix).
+        this.#stopBurst();
+        return false;
+      }
+      this.#carry = target;
+      return true;
+    }
+    if (this.#continuesIn(target, event, t)) return true;
+    this.#stopBurst();
+    if (MODIFIER_KEYS.has(event.key)) return false;
+    // Keys were coming at speed elsewhere a moment ago (a loaded page's clumped keys, the
+    // tail of a scan cut by a focus move): these are the field's, never a scan's start.
+    if (t - previousKeyAt <= this.#config.maxInterKeyMs) return false;
+    this.#inField = true;
+    this.#snapshot = snapshotField(target);
+    return true;
+  }
+
+  /** The burst stops at a key that is not its own: a carried one ends by its timing, any other is forgotten. */
+  #stopBurst(): void {
+    if (this.#carry) this.#endBurst();
+    else this.reset();
+  }
+
+  /** What the key is to the burst being read: an end (the suffix or another), within its timing, and its reading. */
+  #roleOf(event: KeyboardEvent, t: number): KeyRole {
+    const gap = this.#keys > 0 ? t - this.#last : null;
+    const isSuffix = this.#isSuffix(event);
+    const isOtherEnd = !isSuffix && (isLineEndKey(event) || event.key === 'Tab');
+    const limit = this.#config.maxInterKeyMs;
+    const allowed = isSuffix ? limit * SUFFIX_GRACE_FACTOR : limit;
+    const inBurst = gap !== null && gap <= allowed;
+    const gs = !isSuffix && !isOtherEnd && isGroupSeparatorKey(event, this.#config.gsKey);
+    const reading = isSuffix || isOtherEnd ? null : gs ? { us: GS, desk: GS } : readKey(event);
+    return { gap, inBurst, ends: isSuffix || isOtherEnd, otherEnd: isOtherEnd, gs, reading };
+  }
+
+  /** The suffix (or another Enter or Tab) ends the burst: a scan or a refusal swallows it, anything else lets it through. */
+  #takeEnd(event: KeyboardEvent, t: number, role: KeyRole): void {
+    if (role.inBurst && this.#complete(t, role.otherEnd ? keyName(event) : null)) {
+      swallow(event);
+      if (event.key === 'Enter' || event.code === 'NumpadEnter') {
+        this.#lineEndUntil = t + this.#config.maxInterKeyMs * SUFFIX_GRACE_FACTOR;
+        this.#lineEndTarget = keyTarget(event);
+      }
+    }
+    // Not a scan: a carried burst's keys are typed into its field before this key reaches it.
+    this.#abandon();
+  }
+
+  /** Alt+keypad digits: an Alt code, read when Alt is released. Returns whether the key was one. */
+  #takeAltDigit(event: KeyboardEvent, t: number, inBurst: boolean): boolean {
+    if (!isAltDigit(event) || !(inBurst || this.#keys === 0)) return false;
+    if (this.#keys === 0 && !this.#altDigits) this.#first = t;
+    this.#altDigits += event.code.slice(6);
+    this.#last = t;
+    if (inBurst) swallow(event);
+    return true;
+  }
+
+  /** A character key (or an unreadable one) of the burst: read it, and keep it from the page where it is the scanner's. */
+  #takeCharacter(event: KeyboardEvent, target: EventTarget | null, t: number, role: KeyRole): void {
+    const { gs, inBurst, reading } = role;
     const modified = !gs && (event.ctrlKey || event.metaKey || (event.altKey && !event.getModifierState?.('AltGraph')));
     const read: KeyReading | null = modified || reading?.us == null ? null : reading;
     // Attached to a field, keys type into it until a scan is certain (the field's owner then
     // restores or clears it): swallowing there would eat a fast typist's second digit.
     const inField = !(this.#options.ignoreTextEntry ?? true) || this.#inField;
     if (read === null) {
-      // Outside a burst this is a person's shortcut or navigation key (in a field: Backspace,
-      // arrows); inside a window-wide burst, an unreadable key the scanner sent (an unmapped
-      // control character, an F-key...).
-      // In the scan box a person's Backspace or arrow is the field's, as it would be to the
-      // scan box's own detector: the carried keys are typed there first.
-      if (!inBurst || inField || this.#carry) {
-        this.#abandon();
-        return;
-      }
-      this.#append({ us: REPLACEMENT, desk: REPLACEMENT }, t);
-      if (this.#unreadable.length < 5) this.#unreadable.push(keyName(event));
-      swallow(event);
+      this.#takeUnreadable(event, t, inBurst && !inField);
       return;
     }
     if (isControlChar(read.us ?? '') && this.#unreadable.length < 5) this.#unreadable.push(keyName(event));
@@ -356,6 +411,22 @@ export class ScanDetector {
     if (this.#keys === 0 && !inField && target instanceof HTMLSelectElement) this.#snapshot = snapshotField(target);
     if (!gs && !event.ctrlKey && !event.metaKey && [...event.key].length === 1 && this.#typed.length <= this.#maxCodeLength + this.#config.prefix.length) this.#typed += event.key;
     this.#append(read, t);
+  }
+
+  /**
+   * A key that is no character. Outside a burst this is a person's shortcut or navigation key (in
+   * a field: Backspace, arrows); inside a window-wide burst, an unreadable key the scanner sent (an
+   * unmapped control character, an F-key...). In the scan box a person's Backspace or arrow is the
+   * field's, as it would be to the scan box's own detector: the carried keys are typed there first.
+   */
+  #takeUnreadable(event: KeyboardEvent, t: number, inWindowBurst: boolean): void {
+    if (!inWindowBurst || this.#carry) {
+      this.#abandon();
+      return;
+    }
+    this.#append({ us: REPLACEMENT, desk: REPLACEMENT }, t);
+    if (this.#unreadable.length < 5) this.#unreadable.push(keyName(event));
+    swallow(event);
   }
 
   #timeOf(event: KeyboardEvent): number {
@@ -520,6 +591,11 @@ export class ScanDetector {
     this.#options.onReject?.(burst);
     return true;
   }
+}
+
+/** A keypad digit typed with Alt held: part of an Alt code (Alt+0029 is a GS). */
+function isAltDigit(event: KeyboardEvent): boolean {
+  return event.altKey && /^Numpad[0-9]$/.test(event.code);
 }
 
 function swallow(event: KeyboardEvent): void {
