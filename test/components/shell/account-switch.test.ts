@@ -85,7 +85,7 @@ describe('another account signs in (fake desk)', () => {
     fake.emit('sync.progress', { ...SYNCED, state: 'failed', lastError: { code: 'service_unavailable', message: 'The service is busy.' } });
     await expect.element(page.getByTestId('connectivity')).toMatchTextContent('Offline');
 
-    // The order main sends them in (test/main/composition/desk-core-account.test.ts checks that side).
+    // The order main sends them in (test/main/account/desk-core-account.test.ts checks that side).
     fake.emit('account.changed', ACME);
     fake.emit('connectivity.changed', { online: true, since: '2026-03-12T14:50:00.000Z', lastError: null });
     fake.emit('sync.progress', { ...SYNCED, lastSyncedAt: '2026-03-12T14:50:00.000Z' });

@@ -5,12 +5,12 @@ import { createDeskCore, type DeskCore } from '../../../src/main/composition/des
 import { CredentialVault, createKeytarStore, type SecretStore } from '../../../src/main/kernel/secrets';
 import { failure } from '../../../src/shared/ipc/result';
 import { DEMO_OWNERS, type RunningSandbox } from '../../../src/sandbox';
-import { recordEvents } from './support/events';
-import { tokenSpyingFetch } from './support/fetch-spy';
-import { ipcClient } from './support/ipc';
-import { startTestSandbox } from './support/sandbox';
-import { filesContaining } from './support/scan-files';
-import { tempDir } from './support/temp-dir';
+import { recordEvents } from '../composition/support/events';
+import { tokenSpyingFetch } from '../composition/support/fetch-spy';
+import { ipcClient } from '../composition/support/ipc';
+import { startTestSandbox } from '../composition/support/sandbox';
+import { filesContaining } from '../composition/support/scan-files';
+import { tempDir } from '../composition/support/temp-dir';
 
 const keychain = createKeytarStore();
 const { clientId, clientSecret } = DEMO_OWNERS.desk;
