@@ -110,7 +110,7 @@ function writePlan(): string {
 }
 
 function startChild(env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--enable-source-maps', childScript], {
+  const child = spawn(process.execPath, [childScript], {
     cwd: root,
     env: { ...process.env, DESK_DATA_DIR: dataDir, DESK_PLAN_FILE: writePlan(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,7 +14,10 @@ import { basename, join } from 'node:path';
 const OUT = join(import.meta.dirname, '..', '..', '..', 'node_modules', '.cache', 'warehouse-desk-test', String(process.pid));
 const built = new Map<string, Promise<string>>();
 
-/** The path of `entry` bundled into one .mjs file, built once per test process. Run it with plain `node --enable-source-maps` (stack traces then name the .ts files). */
+/**
+ * The path of `entry` bundled into one .mjs file, built once per test process. Run it with plain
+ * `node`. No source map: node would parse its megabytes again on every start.
+ */
 export function bundledChild(entry: string): Promise<string> {
   let bundle = built.get(entry);
   if (!bundle) {
@@ -27,7 +30,7 @@ export function bundledChild(entry: string): Promise<string> {
 async function bundleOnce(entry: string): Promise<string> {
   mkdirSync(OUT, { recursive: true });
   const outfile = join(OUT, basename(entry).replace(/\.ts$/, '.mjs'));
-  await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node24', packages: 'external', sourcemap: 'inline', logLevel: 'error' });
+  await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node24', packages: 'external', sourcemap: false, logLevel: 'error' });
   return outfile;
 }
 
