@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumArgs, chromiumPath } from './test/chromium.ts';
@@ -16,23 +15,8 @@ process.env['HARDENING_SEED'] = hardeningSeed;
 const hardeningSize = process.env['HARDENING_LONG'] === '1' ? 'long' : (process.env['HARDENING_SIZE'] ?? 'short');
 console.info(`[hardening] fuzz seed ${hardeningSeed}, size ${hardeningSize} (replay: HARDENING_SEED=${hardeningSeed} HARDENING_SIZE=${hardeningSize} npm run test:unit -- <test file>)`);
 
-/**
- * The hardening files first. They are few and long (the crash test, the IPC and HTTP fuzz: most
- * of a run's time), and vitest, with no timings from an earlier run (a clean clone), starts the
- * largest files first, which put the longest of them near the end, one core busy and the other
- * idle for minutes. Started first, they run beside the many short files instead.
- */
-class HardeningFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const hardening = (file: TestSpecification): boolean => file.moduleId.includes('/test/hardening/');
-    return [...sorted.filter(hardening), ...sorted.filter((file) => !hardening(file))];
-  }
-}
-
 export default defineConfig({
   test: {
-    sequence: { sequencer: HardeningFirst },
     // Vitest's default on 2 cores is one worker, which ran the files one by one (4.5 min). Most
     // of their time is spent waiting on a sandbox, a child process or Chromium, so three workers
     // take about 3 min here; the hardening files keep their hang guards, none times anything.
