@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { demoEan13, demoSku, seededRandom } from '../../src/sandbox/demo-data';
 import { openCore, type OpenedCore } from '../lib/core';
 import { errorText, notMeasured, type BenchContext, type Figure } from '../lib/figure';
-import { openPkSelect } from '../lib/sqlite-bounds';
+import { openPkSelect } from '../lib/pk-select';
 import { nowMs, round, roundSummary, summarize } from '../lib/stats';
 
 /** The renderer's stock list asks for pages of 200 rows (stock-pages.svelte.ts). */

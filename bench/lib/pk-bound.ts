@@ -5,7 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import { PortRpc } from '../../src/main/core-thread/port-rpc';
 import type { CoreHostKind } from './core-host';
-import { openPkSelect } from './sqlite-bounds';
+import { openPkSelect } from './pk-select';
 
 export interface PkBound {
   /** Stands in for `stock.lookup`'s handler: `{ code }` (a SKU among `skus`) to its stock_items row. */
@@ -38,8 +38,9 @@ export async function openPkBound(kind: CoreHostKind, cacheFile: string, skus: r
     return { lookup: ({ code }) => pk.select(code), close: async () => pk.close() };
   }
   const workerData: PkWorkerData = { cacheFile, skus: [...skus] };
-  // Run from source under tsx, as the bench child is: the worker loads TypeScript the same way.
-  const worker = new Worker(new URL('./pk-worker.ts', import.meta.url), { workerData, execArgv: process.execArgv, name: 'pk-bound' });
+  // Run from source: the worker loads TypeScript through tsx, as the bench child does.
+  const execArgv = process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
+  const worker = new Worker(new URL('./pk-worker.ts', import.meta.url), { workerData, execArgv, name: 'pk-bound' });
   const rpc = new PortRpc(worker, () => {
     throw new Error('the bound thread asks its host nothing');
   });

@@ -1,25 +1,12 @@
-// The SQLite yardsticks of figures 1 and 3, measured in the bench process itself:
-// - a bare better-sqlite3 primary-key select of the row a lookup answers with;
-// - inserting the rows a full sync wrote, straight into a fresh file with the cache's own schema
-//   and pragmas (openCache runs the same migrations), one transaction per 500 SKUs.
+// The SQLite yardstick of figure 3, measured in the bench process itself (figure 1's is pk-select.ts):
+// inserting the rows a full sync wrote, straight into a fresh file with the cache's own schema
+// and pragmas (openCache runs the same migrations), one transaction per 500 SKUs.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { openCache } from '../../src/main/composition/open-cache';
 import { nowMs } from './stats';
 
 type Row = Record<string, unknown>;
-
-/** A second, read-only connection to a cache file with one prepared primary-key select. */
-export function openPkSelect(cacheFile: string): { idOf(sku: string): number; select(id: number): unknown; close(): void } {
-  const db = new Database(cacheFile, { readonly: true, fileMustExist: true });
-  const idOf = db.prepare('SELECT id FROM stock_items WHERE sku = ?').pluck();
-  const byId = db.prepare('SELECT * FROM stock_items WHERE id = ?');
-  return {
-    idOf: (sku) => idOf.get(sku) as number,
-    select: (id) => byId.get(id),
-    close: () => db.close(),
-  };
-}
 
 interface SyncedRows {
   warehouses: Row[];
