@@ -28,6 +28,8 @@ export interface ScanSyncChildSpec {
   /** Idle lookups: runs of `idleLookups` each, the bound's run just before each. */
   idleRuns: number;
   idleLookups: number;
+  /** The child ends itself after this long (stopping its sandbox, which a kill from outside would leave running). */
+  timeLimitMs: number;
 }
 
 /** Probes asked during one sync: timed from the instant they were due, and from the router call. */
@@ -177,6 +179,11 @@ async function timeLookups(router: CoreHost['router'], codes: readonly string[],
 
 const floor = startLoopFloor(LOOP_RESOLUTION_MS);
 const sandbox = await startSandboxProcess(spec.root, spec.dataDir, spec.seededSandbox, spec.skus);
+setTimeout(() => {
+  log(`Error: time limit of ${Math.round(spec.timeLimitMs / 1000)} s reached`);
+  sandbox.child.kill('SIGKILL');
+  process.exit(3);
+}, spec.timeLimitMs).unref();
 let host: CoreHost | null = null;
 try {
   const probed = sample(PROBED_SKUS, 31);

@@ -66,12 +66,15 @@ async function runSize(ctx: BenchContext, core: CoreHostKind, skus: number): Pro
     changeFraction: 0.01,
     idleRuns: ctx.quick ? 2 : ctx.runs,
     idleLookups: ctx.quick ? 500 : 2000,
+    // 30 minutes at a million SKUs, at least 5: not enough at a load average of 20 on 2 CPUs.
+    timeLimitMs: Math.max(300_000, skus * 1.8),
   };
   // Under tsx, so that the core's thread (and the bound's) load the same TypeScript sources; no
   // per-process flags (--max-old-space-size): the threads inherit these flags, and Worker refuses those.
   const out = await runChild(process.execPath, tsxArgs(CHILD, [JSON.stringify(spec)]), {
     cwd: ROOT,
-    timeoutMs: Math.max(300_000, skus * 1.8),
+    // The child keeps its own limit and stops its sandbox; this one is for a child that hangs.
+    timeoutMs: spec.timeLimitMs + 60_000,
   });
   for (const line of out.stderr.trim().split('\n').filter((l) => /^(full|incremental)/.test(l))) ctx.log(`  [${sizeLabel(skus)} ${core}] ${line}`);
   const last = out.stdout.trim().split('\n').pop() ?? '';
