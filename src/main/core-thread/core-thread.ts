@@ -53,9 +53,8 @@ export interface CoreThread {
 function workerEntry(given: URL | undefined): { url: URL; execArgv?: string[] } {
   if (given) return { url: given };
   if (!import.meta.url.endsWith('.ts')) return { url: new URL('./core-worker.js', import.meta.url) };
-  const inherited = process.execArgv;
-  const hasTsx = inherited.some((arg) => arg.includes('tsx'));
-  return { url: new URL('./core-worker.ts', import.meta.url), execArgv: hasTsx ? inherited : [...inherited, '--import', 'tsx'] };
+  // Only the loader: a worker refuses per-process flags its parent may carry (--max-old-space-size).
+  return { url: new URL('./core-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
 }
 
 function coreStopped(why: string) {
