@@ -7,7 +7,7 @@
 // - the checks run two at a time, one a core. They start after the build, because the build's
 //   Paraglide plugin rewrites the compiled messages under src/renderer/src/i18n/paraglide, which
 //   the type checks, the linters and the dependency check read.
-// The unit tests and then the end-to-end tests run alone, each using both cores.
+// The unit tests and then the end-to-end tests run alone, each with the whole machine.
 // A failed step stops the run once the steps under way have ended, as `a && b` did; every
 // step's output is printed in full when it ends (two at a time would interleave).
 import { spawn } from 'node:child_process';
@@ -19,7 +19,7 @@ const CORES = 2;
 
 /**
  * Each step: the npm script it runs, the steps it waits for, and how many cores it takes (the
- * test runners spread over both). Longest first among those ready, so the two lanes end together.
+ * test runners have the machine to themselves). Longest first among those ready, so the two lanes end together.
  */
 const STEPS = [
   { name: 'i18n:compile', after: [], cores: 1 },
