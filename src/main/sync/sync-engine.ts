@@ -153,7 +153,7 @@ export class SyncEngine {
     } finally {
       if (bulk) {
         try {
-          this.#deps.cache.writes.endBulkLoad();
+          await this.#deps.cache.writes.endBulkLoad();
         } catch (error) {
           // Opening the cache builds them next time (sort-indexes.ts); searches work meanwhile.
           this.#deps.log?.('error', 'sort indexes not rebuilt', { error: String(error) });

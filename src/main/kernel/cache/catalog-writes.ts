@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { toGtin14 } from '../../../shared/gtin';
 import { searchKeysFor, searchText } from './search-keys';
-import { dropSortIndexes, ensureSortIndexes } from './sort-indexes';
+import { dropSortIndexes, ensureSortIndexesByTurns } from './sort-indexes';
 import { totalsOf, type ProductWrite, type ShipmentWrite, type StockWrite, type WarehouseWrite } from './rows';
 
 function warehousesOf(levels: StockWrite['levels']): string {
@@ -295,8 +295,8 @@ export class CatalogWrites {
     dropSortIndexes(this.#db);
   }
 
-  endBulkLoad(): number {
-    return ensureSortIndexes(this.#db);
+  endBulkLoad(): Promise<number> {
+    return ensureSortIndexesByTurns(this.#db);
   }
 
   /** Forgets every record of the service (another account signs in); the outbox is kept. */

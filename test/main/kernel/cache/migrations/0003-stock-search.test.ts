@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { migrate } from '../../../../../src/main/kernel/cache/migrate';
 import { MIGRATIONS } from '../../../../../src/main/kernel/cache/migrations';
-import { SORT_INDEXES, dropSortIndexes, ensureSortIndexes } from '../../../../../src/main/kernel/cache/sort-indexes';
+import { SORT_INDEXES, dropSortIndexes, ensureSortIndexes, ensureSortIndexesByTurns } from '../../../../../src/main/kernel/cache/sort-indexes';
 
 describe('migration 0003 stock search', () => {
   const db = new Database(':memory:');
@@ -75,5 +75,19 @@ describe('migration 0003 stock search', () => {
     }
     expect(during).toEqual(SORT_INDEXES.map(() => 1)); // 1 = FILE
     expect(db.pragma('temp_store', { simple: true })).toBe(2); // 2 = MEMORY
+  });
+
+  it('after a first sync builds one index per turn of the event loop, so a scan waits for one build, not all', async () => {
+    dropSortIndexes(db);
+    const count = db.prepare("SELECT COUNT(*) FROM sqlite_schema WHERE type = 'index' AND name IN (SELECT value FROM json_each(?))").pluck();
+    const names = JSON.stringify(SORT_INDEXES.map((i) => i.name));
+    const building = ensureSortIndexesByTurns(db);
+    // A task queued while the build runs (a scan's IPC message) runs between two index builds.
+    let seenBetween = -1;
+    setImmediate(() => (seenBetween = count.get(names) as number));
+    expect(await building).toBe(SORT_INDEXES.length);
+    expect(seenBetween).toBeGreaterThan(0);
+    expect(seenBetween).toBeLessThan(SORT_INDEXES.length);
+    expect(count.get(names)).toBe(SORT_INDEXES.length);
   });
 });
