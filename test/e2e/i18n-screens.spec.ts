@@ -154,7 +154,7 @@ for (const lang of ['de', 'pl'] as const) {
 
       // Known, in every language: with the detail panel open at 1024 px, the stock list's fixed
       // columns (SKU, three quantities, the label tick) leave its Name column no room; the list
-      // scrolls sideways and the name is in the detail beside it. The list's layout is issue 13's.
+      // scrolls sideways and the name is in the detail beside it.
       for (const key of Object.keys(clipped)) {
         if (key === 'stock-detail 1024x700') clipped[key] = (clipped[key] ?? []).filter((p) => !/button\.sort.*"(Name|Nazwa) ↕"/.test(p));
         if (clipped[key]?.length === 0) delete clipped[key];

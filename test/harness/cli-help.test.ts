@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
 
-/** Issue 13.16: a newcomer finds the harness's options and its limits without reading its code. */
+/** A newcomer finds the harness's options and its limits without reading its code. */
 describe('npm run harness, as a newcomer meets it', () => {
   it('--help says it opens no window, lists every option, the offline switch and the keychain', () => {
     const help = execFileSync(process.execPath, ['--import', 'tsx', 'src/harness/cli.ts', '--help'], { cwd: root, encoding: 'utf8' });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SETTINGS_FILE, SettingsStore } from '../../../src/main/settings/settings-store';
 
-/** This desk's warehouse (issue 13.1) in settings.json: optional in older files, set and cleared by a patch. */
+/** This desk's warehouse in settings.json: optional in older files, set and cleared by a patch. */
 describe("settings: this desk's warehouse", () => {
   const dirs: string[] = [];
   afterEach(() => {

@@ -3,13 +3,15 @@ import { expect, test } from './support/harness-fixture';
 import { openDesk, restMouse, seriousA11yProblems } from './support/page-helpers';
 
 /**
- * The screens the third round of issue 13 changed, at 1280x800 and 1024x700, light and dark,
- * saved as r3-<screen>-<size>-<scheme>-after.png to be looked at (the second round's "-after" shots of the same screens are their "before"), each with the axe audit.
+ * A desk's day (the warehouse question of a fresh desk, an empty new shipment sent, a booked change,
+ * a change waiting while offline on Scan, Stock and Outbox, a shipment's green index and cancel
+ * dialog, the journal, Settings), at 1280x800 and 1024x700, light and dark, saved as
+ * day-<screen>-<size>-<scheme>.png to be looked at, each with the axe audit.
  * SHOTS=<comma-separated names> takes only those (while working on one screen).
  */
 
-// Written to test/artifacts (git-ignored) on every run; SCREENS_DIR=docs/screens/issue13 refreshes the committed shots.
-const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test/artifacts/e2e/issue13';
+// Written to test/artifacts (git-ignored) on every run; SCREENS_DIR=docs/screens/two-sizes refreshes the committed shots.
+const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test/artifacts/e2e/two-sizes';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -18,7 +20,7 @@ const SIZES = [
 const ONLY = (process.env.SHOTS ?? '').split(',').filter(Boolean);
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`issue 13 round 3 screens (${colorScheme})`, async ({ page, desk }) => {
+  test(`a desk's day screens (${colorScheme})`, async ({ page, desk }) => {
     test.setTimeout(300_000);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await openDesk(page, desk.url);
@@ -28,7 +30,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.setViewportSize(size);
         await prepare?.();
         await restMouse(page);
-        await page.screenshot({ path: `${SCREENS_DIR}/r3-${name}-${size.width}x${size.height}-${colorScheme}-after.png` });
+        await page.screenshot({ path: `${SCREENS_DIR}/day-${name}-${size.width}x${size.height}-${colorScheme}.png` });
       }
       await page.setViewportSize(SIZES[0]);
       expect(await seriousA11yProblems(page)).toEqual([]);

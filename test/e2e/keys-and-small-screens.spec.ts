@@ -4,7 +4,9 @@ import { expect, test } from './support/harness-fixture';
 import { openDesk, scanCode, showShipmentsWithStatus } from './support/page-helpers';
 
 /**
- * Issue 13, the gaps an audit found after the second round: each test names the point it guards.
+ * Keys never lost and small screens: typed keys land where the worker meant them, the desk at
+ * 1024x700 keeps what matters in view, a fresh desk asks once where it stands, a waiting change
+ * counts in a count, and a delete opens on keeping. Each test names the point it guards.
  * One desk for the file, in this order: the first test needs a desk never told its warehouse.
  */
 
@@ -60,7 +62,7 @@ test('a fresh desk: a new shipment is sent from a warehouse, an empty submit poi
   await expect(page.getByTestId('desk-warehouse-question')).toHaveCount(0);
 });
 
-test('1. offline with +7 waiting: "Set count" to what is on the shelf books nothing, and the count review shows what is waiting', async ({ page, desk }) => {
+test('offline with +7 waiting: "Set count" to what is on the shelf books nothing, and the count review shows what is waiting', async ({ page, desk }) => {
   test.setTimeout(150_000);
   await openDesk(page, desk.url);
   await scan(page, 'WD-001101');
@@ -114,7 +116,7 @@ test('1. offline with +7 waiting: "Set count" to what is on the shelf books noth
   await expect.poll(() => desk.core.sandbox()!.adjustmentsFor('WD-001101').length, { timeout: 60_000 }).toBe(before + 1);
 });
 
-test('4. typed keys are never lost: F3, F4 and F6 land in the screen’s entry, and after a booked change the next SKU goes to the scan box', async ({ page, desk }) => {
+test('typed keys are never lost: F3, F4 and F6 land in the screen’s entry, and after a booked change the next SKU goes to the scan box', async ({ page, desk }) => {
   test.setTimeout(120_000);
   await openDesk(page, desk.url);
   // A person's keys, slower than this scanner setting: only a field can take them.
@@ -158,7 +160,7 @@ test('4. typed keys are never lost: F3, F4 and F6 land in the screen’s entry, 
   }
 });
 
-test('5. at 1024x700 after a booked change: the scan box whole, every warehouse row and the verdict in view, the demo banner one line', async ({ page, desk }) => {
+test('at 1024x700 after a booked change: the scan box whole, every warehouse row and the verdict in view, the demo banner one line', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.setViewportSize({ width: 1024, height: 700 });
   const banner = page.getByRole('complementary', { name: 'Demo mode' });
@@ -186,7 +188,7 @@ test('5. at 1024x700 after a booked change: the scan box whole, every warehouse 
   await expect(page.getByTestId('recent-strip')).toBeInViewport({ ratio: 1 });
 });
 
-test('6. deleting a record opens on "Keep it": Enter keeps the shipment, and the dialog names it without its token', async ({ page, desk }) => {
+test('deleting a record opens on "Keep it": Enter keeps the shipment, and the dialog names it without its token', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.keyboard.press('F3');
   const table = await showShipmentsWithStatus(page, 'delivered');
@@ -212,7 +214,7 @@ test('6. deleting a record opens on "Keep it": Enter keeps the shipment, and the
   await expect(detail.getByRole('button', { name: 'Delete this record…' })).toBeVisible();
 });
 
-test('4. keys typed right after F3, before the Shipments screen has even arrived, all land in its reference box', async ({ page, desk }) => {
+test('keys typed right after F3, before the Shipments screen has even arrived, all land in its reference box', async ({ page, desk }) => {
   test.setTimeout(120_000);
   await openDesk(page, desk.url);
   await page.evaluate(async () => {

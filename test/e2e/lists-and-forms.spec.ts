@@ -3,8 +3,9 @@ import { expect, test } from './support/harness-fixture';
 import { openDesk, scanCode, showShipmentsWithStatus } from './support/page-helpers';
 
 /**
- * Issue 13, the points the first round left open: each test names the point it guards. One desk
- * for the file.
+ * The lists and forms: the stock, shipment and product lists found by any part of what a worker
+ * reads, a delivered shipment's actions, the new-shipment form, the desk at 1024x700, and an idle
+ * desk that notices the service is gone. Each test names the point it guards. One desk for the file.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -14,7 +15,7 @@ async function scan(page: Page, code: string): Promise<void> {
   await expect(page.getByTestId('answer-card').getByRole('heading', { name: code, exact: true })).toBeVisible();
 }
 
-test('5. the stock list finds text inside a SKU, and the rows are one key from the filter', async ({ page, desk }) => {
+test('the stock list finds text inside a SKU, and the rows are one key from the filter', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.keyboard.press('F2');
   await page.keyboard.type('000042');
@@ -33,7 +34,7 @@ test('5. the stock list finds text inside a SKU, and the rows are one key from t
   await expect(page.getByTestId('stock-detail')).toBeVisible();
 });
 
-test('9. a stock list row shows what is booked here but not sent yet', async ({ page, desk }) => {
+test('a stock list row shows what is booked here but not sent yet', async ({ page, desk }) => {
   test.setTimeout(120_000);
   await openDesk(page, desk.url);
   try {
@@ -61,7 +62,7 @@ test('9. a stock list row shows what is booked here but not sent yet', async ({ 
   await expect(page.getByTestId('row-pending')).toHaveCount(0, { timeout: 60_000 });
 });
 
-test('5 and 10. the shipment list: newest first, a sort, a reference found by any part of it, the token box below the list', async ({ page, desk }) => {
+test('the shipment list: newest first, a sort, a reference found by any part of it, the token box below the list', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.keyboard.press('F3');
   const table = page.getByTestId('shipments-table');
@@ -86,7 +87,7 @@ test('5 and 10. the shipment list: newest first, a sort, a reference found by an
   expect(await table.locator('tbody .ref').count()).toBeGreaterThan(1);
 });
 
-test('12 and 13. a delivered shipment: the everyday actions first, Delete apart and not red-filled; the transit time takes the focus', async ({ page, desk }) => {
+test('a delivered shipment: the everyday actions first, Delete apart and not red-filled; the transit time takes the focus', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.keyboard.press('F3');
   const table = await showShipmentsWithStatus(page, 'delivered');
@@ -114,7 +115,7 @@ test('12 and 13. a delivered shipment: the everyday actions first, Delete apart 
   await expect(detail.locator('.result:has([data-testid="transit-time"])')).toBeFocused();
 });
 
-test('8. an idle desk learns the service is gone before anyone asks it for something', async ({ page, desk }) => {
+test('an idle desk learns the service is gone before anyone asks it for something', async ({ page, desk }) => {
   test.setTimeout(120_000);
   await openDesk(page, desk.url);
   try {
@@ -128,7 +129,7 @@ test('8. an idle desk learns the service is gone before anyone asks it for somet
   await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 60_000 });
 });
 
-test('15. a new shipment: the sender is the desk’s warehouse, the carrier a choice, kilograms as written, Enter goes on to the next empty field', async ({ page, desk }) => {
+test('a new shipment: the sender is the desk’s warehouse, the carrier a choice, kilograms as written, Enter goes on to the next empty field', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.keyboard.press('F5');
   await page.getByLabel("This desk's warehouse").selectOption({ label: 'Lyon Saint-Exupéry (LYS1)' });
@@ -142,7 +143,7 @@ test('15. a new shipment: the sender is the desk’s warehouse, the carrier a ch
   await expect(field('carrier')).toHaveJSProperty('tagName', 'SELECT');
   await expect(field('carrier').locator('option', { hasText: 'DPD' })).toHaveCount(1);
 
-  await field('reference').fill('ROUND2-15');
+  await field('reference').fill('FORMS-15');
   await field('carrier').selectOption({ label: 'DPD' });
   // Enter in a field goes to the next one still empty: the recipient's name, skipping the filled sender.
   await field('reference').press('Enter');
@@ -167,12 +168,12 @@ test('15. a new shipment: the sender is the desk’s warehouse, the carrier a ch
   // Complete: Enter creates it, and the line says so in words.
   await page.keyboard.press('Enter');
   const detail = page.getByTestId('shipment-detail');
-  await expect(detail.getByRole('status').filter({ hasText: 'Shipment ROUND2-15 was created' })).toBeVisible({ timeout: 20_000 });
+  await expect(detail.getByRole('status').filter({ hasText: 'Shipment FORMS-15 was created' })).toBeVisible({ timeout: 20_000 });
   await expect(detail.getByRole('status')).not.toContainText(': created.');
   await expect(detail.locator('section.shipping')).toContainText('DPD');
 });
 
-test('14. at 1024x700: every tab and the worker box in view, the earlier scans and the verdict of a change in view', async ({ page, desk }) => {
+test('at 1024x700: every tab and the worker box in view, the earlier scans and the verdict of a change in view', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.setViewportSize({ width: 1024, height: 700 });
   const nav = page.getByRole('navigation', { name: 'Screens' });
@@ -191,7 +192,7 @@ test('14. at 1024x700: every tab and the worker box in view, the earlier scans a
   await expect(page.getByTestId('recent-strip')).toBeInViewport();
 });
 
-test('5. products are found by a word of their name, or any part of the SKU', async ({ page, desk }) => {
+test('products are found by a word of their name, or any part of the SKU', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.keyboard.press('F2');
   await page.getByRole('tab', { name: 'Products' }).click();

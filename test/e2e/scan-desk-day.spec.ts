@@ -6,8 +6,8 @@ import { expect, test } from './support/harness-fixture';
 import { openDesk, scanCode, showShipmentsWithStatus } from './support/page-helpers';
 
 /**
- * Issue 13: the traps of the everyday flows, as a worker with a scanner in one hand meets them.
- * One desk for the file; each test names the point it guards.
+ * A worker's day at the scan desk: the traps of the everyday flows, as a worker with a scanner in
+ * one hand meets them. One desk for the file; each test names the point it guards.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -19,7 +19,7 @@ async function scan(page: Page, code: string): Promise<void> {
 
 const warehouseSelect = (page: Page) => page.getByRole('combobox', { name: 'Warehouse', exact: true });
 
-test('1. the desk works in its own warehouse: every product starts there, and every warehouse has a row', async ({ page, desk }) => {
+test('the desk works in its own warehouse: every product starts there, and every warehouse has a row', async ({ page, desk }) => {
   test.setTimeout(120_000);
   await openDesk(page, desk.url);
   await page.keyboard.press('F5');
@@ -56,7 +56,7 @@ test('1. the desk works in its own warehouse: every product starts there, and ev
   await expect(page.getByTestId(`on-hand-${empty!.warehouseId}`)).toHaveText('4', { timeout: 20_000 });
 });
 
-test('2 and 12. removing more than is on hand: Enter never confirms it, and the refusal says it in words', async ({ page, desk }) => {
+test('removing more than is on hand: Enter never confirms it, and the refusal says it in words', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await scan(page, 'WD-000201');
   const warehouseId = await warehouseSelect(page).inputValue();
@@ -95,7 +95,7 @@ test('2 and 12. removing more than is on hand: Enter never confirms it, and the 
   expect(visible).not.toMatch(/HTTP|on_hand|delta:/);
 });
 
-test('3. typing by hand is never lost: after a scan, after a click on empty space, after F2', async ({ page, desk }) => {
+test('typing by hand is never lost: after a scan, after a click on empty space, after F2', async ({ page, desk }) => {
   test.setTimeout(120_000);
   await openDesk(page, desk.url);
   // A person's keys, slower than this scanner setting: only a field can take them.
@@ -146,7 +146,7 @@ test('3. typing by hand is never lost: after a scan, after a click on empty spac
   }
 });
 
-test('4. the stock list is not a dead end: adjust from a row’s panel, Escape closes it, the full name is shown', async ({ page, desk }) => {
+test('the stock list is not a dead end: adjust from a row’s panel, Escape closes it, the full name is shown', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.keyboard.press('F2');
   await page.keyboard.type('WD-000401');
@@ -178,7 +178,7 @@ test('4. the stock list is not a dead end: adjust from a row’s panel, Escape c
   await expect(detail).toBeHidden();
 });
 
-test('9 and 14. a queued change shows beside every quantity until it is sent; the verdict is in view; a stray Enter is no error', async ({ page, desk }) => {
+test('a queued change shows beside every quantity until it is sent; the verdict is in view; a stray Enter is no error', async ({ page, desk }) => {
   test.setTimeout(120_000);
   await openDesk(page, desk.url);
   await scan(page, 'WD-000501');
@@ -234,7 +234,7 @@ test.describe('signed out, on a computer without a keychain', () => {
   };
   test.use({ deskOptions: { secrets: noKeychain } });
 
-  test('6. signed out it never says "Ready to scan", and a sign-in that cannot succeed is not offered', async ({ page, desk }) => {
+  test('signed out it never says "Ready to scan", and a sign-in that cannot succeed is not offered', async ({ page, desk }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(desk.url);
     await page.keyboard.press('F5');
@@ -259,7 +259,7 @@ test.describe('signed out, on a computer without a keychain', () => {
   });
 });
 
-test('7. the red Outbox badge opens the refusals, named by product, with what to do next', async ({ page, desk }) => {
+test('the red Outbox badge opens the refusals, named by product, with what to do next', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await scan(page, 'WD-000601');
   const name = (await page.getByTestId('answer-card').locator('p.name').textContent())!.trim();
@@ -280,7 +280,7 @@ test('7. the red Outbox badge opens the refusals, named by product, with what to
   await expect(refusal).toContainText('Retry once the stock has arrived');
 });
 
-test('8. offline cannot be missed: a band over every screen, and an empty shipment search says why', async ({ page, desk }) => {
+test('offline cannot be missed: a band over every screen, and an empty shipment search says why', async ({ page, desk }) => {
   test.setTimeout(120_000);
   await openDesk(page, desk.url);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
@@ -302,7 +302,7 @@ test('8. offline cannot be missed: a band over every screen, and an empty shipme
   await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 60_000 });
 });
 
-test('11. plain words: no "live", "shipment token", "Confirmed", scope numbers, request ids, codes or "pending" where a worker reads', async ({ page, desk }) => {
+test('plain words: no "live", "shipment token", "Confirmed", scope numbers, request ids, codes or "pending" where a worker reads', async ({ page, desk }) => {
   test.setTimeout(120_000);
   await openDesk(page, desk.url);
   await expect(page.getByLabel('Scan or type a code')).not.toHaveAttribute('placeholder', /token/);
@@ -385,7 +385,7 @@ test('11. plain words: no "live", "shipment token", "Confirmed", scope numbers, 
   await expect(page.getByTestId('shipment-status')).toHaveText('Created');
 });
 
-test('13. the transit time of a delivered shipment gives no delivery date in the future', async ({ page, desk }) => {
+test('the transit time of a delivered shipment gives no delivery date in the future', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.keyboard.press('F3');
   const table = await showShipmentsWithStatus(page, 'delivered');
@@ -398,7 +398,7 @@ test('13. the transit time of a delivered shipment gives no delivery date in the
   await expect(transit).toContainText('This shipment is delivered');
 });
 
-test('10. the shipment list reads as people write: carrier names, dates, no service tokens', async ({ page, desk }) => {
+test('the shipment list reads as people write: carrier names, dates, no service tokens', async ({ page, desk }) => {
   await openDesk(page, desk.url);
   await page.keyboard.press('F3');
   const table = page.getByTestId('shipments-table');

@@ -2,8 +2,9 @@ import { expect, test } from './support/harness-fixture';
 import { openDesk, scanCode } from './support/page-helpers';
 
 /**
- * The screens issue 13 changed, at 1280x800 and 1024x700, light and dark, saved to
- * test/artifacts/e2e/issue13-<screen>-<size>-<scheme>.png to be looked at, each with the axe
+ * The everyday screens (a stock row's panel, a removal's confirmation and refusal, Settings, the
+ * desk offline), at 1280x800 and 1024x700, light and dark, saved to
+ * test/artifacts/e2e/everyday-<screen>-<size>-<scheme>.png to be looked at, each with the axe
  * audit (no serious or critical finding). The screens with committed baselines are compared in
  * screenshots.spec.ts.
  */
@@ -14,7 +15,7 @@ const SIZES = [
 ] as const;
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`issue 13 screens (${colorScheme})`, async ({ page, desk }) => {
+  test(`everyday screens (${colorScheme})`, async ({ page, desk }) => {
     test.setTimeout(180_000);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await openDesk(page, desk.url);
@@ -22,7 +23,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const shotAll = async (name: string) => {
       for (const size of SIZES) {
         await page.setViewportSize(size);
-        await desk.screenshot(page, `issue13-${name}-${size.width}x${size.height}-${colorScheme}`);
+        await desk.screenshot(page, `everyday-${name}-${size.width}x${size.height}-${colorScheme}`);
       }
       await page.setViewportSize(SIZES[0]);
       expect(await seriousA11yProblems(page)).toEqual([]);

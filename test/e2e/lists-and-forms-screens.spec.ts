@@ -3,12 +3,15 @@ import { expect, test } from './support/harness-fixture';
 import { openDesk, restMouse, seriousA11yProblems, showShipmentsWithStatus } from './support/page-helpers';
 
 /**
- * The screens the second round of issue 13 changed, at 1280x800 and 1024x700, light and dark,
- * saved as <screen>-<size>-<scheme>-<phase>.png to be looked at, each with the axe audit. SCREENS_PHASE names the phase ("before" was taken from the starting commit).
+ * The lists and forms (the scan screen after a change, the stock search, the shipment list, a
+ * delivered shipment, the new-shipment form), at 1280x800 and 1024x700, light and dark, saved as
+ * <screen>-<size>-<scheme>-<phase>.png to be looked at, each with the axe audit. SCREENS_PHASE
+ * names the phase (default "after"), so shots taken before a change to these screens can be laid
+ * beside the shots taken after it.
  */
 
-// Written to test/artifacts (git-ignored) on every run; SCREENS_DIR=docs/screens/issue13 refreshes the committed shots.
-const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test/artifacts/e2e/issue13';
+// Written to test/artifacts (git-ignored) on every run; SCREENS_DIR=docs/screens/two-sizes refreshes the committed shots.
+const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test/artifacts/e2e/two-sizes';
 
 const PHASE = /^[a-z]+$/.test(process.env.SCREENS_PHASE ?? '') ? process.env.SCREENS_PHASE! : 'after';
 const SIZES = [
@@ -17,7 +20,7 @@ const SIZES = [
 ] as const;
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`issue 13 follow-up screens (${colorScheme})`, async ({ page, desk }) => {
+  test(`lists and forms screens (${colorScheme})`, async ({ page, desk }) => {
     test.setTimeout(240_000);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await openDesk(page, desk.url);
@@ -84,7 +87,7 @@ async function openNewShipment(page: Page): Promise<void> {
 }
 
 /**
- * These shots are of screens, not of how keys find the scan box (desk-flows covers that): the
+ * These shots are of screens, not of how keys find the scan box (keys-and-small-screens.spec.ts and scan-desk-day.spec.ts cover that): the
  * code is typed into the scan box itself, so a key typed before the focus has settled after F1
  * cannot make a different screen.
  */
