@@ -1,31 +1,20 @@
 import { Worker } from 'node:worker_threads';
 import { channels, type Channel, type EventName, type EventPayload } from '../../shared/ipc/contract';
 import { failure } from '../../shared/ipc/result';
-import type { DemoService, StartDemo } from '../account';
-import type { FileSaver } from '../kernel/file-saver';
+import type { DemoService } from '../account';
+import type { DeskCoreOptions } from '../composition/desk-core';
 import { EventHub } from '../kernel/ipc/event-hub';
 import type { Handlers } from '../kernel/ipc/router';
-import type { Log } from '../kernel/log';
-import type { SecretStore } from '../kernel/secrets/secret-store';
 import type { LabelDocument, LabelPrinter, PrintOptions } from '../labels';
-import type { SandboxOptions } from '../../sandbox';
 import { PortRpc } from './port-rpc';
 import type { CoreThreadInit, HostCall, HostNote } from './thread-options';
 
-export interface CoreThreadOptions {
-  dataDir: string;
-  /** The keychain stays with the host: the thread asks it for each secret. */
-  secrets: SecretStore;
-  /** Default true. */
-  demoByDefault?: boolean;
-  /** The demo sandbox the thread starts itself when no `startDemo` is given. */
-  demoSandbox?: Partial<SandboxOptions>;
-  /** A demo service the host runs (the harness's, which its tests reach; the benchmarks' own process). */
-  startDemo?: StartDemo;
-  syncIntervalMs?: number;
-  printer?: LabelPrinter;
-  saveFile?: FileSaver;
-  log?: Log;
+/**
+ * createDeskCore's options, less those that are functions of the thread itself (`fetch`, `now`):
+ * the services given here (keychain, printer, save dialog, log, a demo service the host runs) are
+ * served from this thread when the core asks for them.
+ */
+export interface CoreThreadOptions extends Pick<DeskCoreOptions, 'dataDir' | 'secrets' | 'demoByDefault' | 'demoSandbox' | 'startDemo' | 'syncIntervalMs' | 'printer' | 'saveFile' | 'log'> {
   /** The harness's test controls: `advanceDeskClock` moves the desk's clock. */
   movableClock?: boolean;
   /**
