@@ -121,6 +121,7 @@ export class SyncEngine {
     const resumeAt = Math.max(0, SYNC_RESOURCES.indexOf(meta.get(ROUND_KEY) as SyncResource));
     this.#set({ state: 'running', phase: SYNC_RESOURCES[resumeAt]!, done: 0, lastError: null });
     let bulk = false;
+    let ending: Partial<Omit<SyncStatus, 'lastSyncedAt'>>;
     try {
       for (const resource of SYNC_RESOURCES.slice(resumeAt)) {
         meta.set(ROUND_KEY, resource);
@@ -141,25 +142,26 @@ export class SyncEngine {
         }
       }
       meta.set(ROUND_KEY, null);
-      this.#set({ state: 'idle', phase: null });
+      ending = { state: 'idle', phase: null };
     } catch (error) {
-      if (error instanceof SyncCancelled) {
-        this.#set({ state: 'idle', phase: null });
-        return this.status;
-      }
-      const known = toDeskError(error);
-      if (known === undefined) this.#deps.log?.('error', 'sync failed', { error: String(error) });
-      this.#set({ state: 'failed', lastError: known ?? { code: 'internal_error', message: 'Syncing failed because of an error inside the app.' } });
-    } finally {
-      if (bulk) {
-        try {
-          await this.#deps.cache.writes.endBulkLoad();
-        } catch (error) {
-          // Opening the cache builds them next time (sort-indexes.ts); searches work meanwhile.
-          this.#deps.log?.('error', 'sort indexes not rebuilt', { error: String(error) });
-        }
+      if (error instanceof SyncCancelled) ending = { state: 'idle', phase: null };
+      else {
+        const known = toDeskError(error);
+        if (known === undefined) this.#deps.log?.('error', 'sync failed', { error: String(error) });
+        ending = { state: 'failed', lastError: known ?? { code: 'internal_error', message: 'Syncing failed because of an error inside the app.' } };
       }
     }
+    // The run ends once the sort indexes are back (built a turn at a time): a run reported over
+    // is one the next may follow at once.
+    if (bulk) {
+      try {
+        await this.#deps.cache.writes.endBulkLoad();
+      } catch (error) {
+        // Opening the cache builds them next time (sort-indexes.ts); searches work meanwhile.
+        this.#deps.log?.('error', 'sort indexes not rebuilt', { error: String(error) });
+      }
+    }
+    this.#set(ending);
     return this.status;
   }
 

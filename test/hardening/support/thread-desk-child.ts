@@ -29,7 +29,8 @@ if (process.env['DESK_FINAL'] === '1') {
   for (;;) {
     const waiting = (await call<{ entries: Array<{ id: string; state: string }> }>('outbox.list', { states: ['queued', 'sending'], limit: 500 })).entries;
     if (waiting.length === 0) break;
-    for (const entry of waiting.filter((e) => e.state === 'queued')) await call('outbox.retry', { id: entry.id });
+    // "Send now" on what still waits; one the send loop took meanwhile refuses it, which is fine.
+    for (const entry of waiting.filter((e) => e.state === 'queued')) await router.handle('outbox.retry', { id: entry.id }, null);
     await new Promise((r) => setTimeout(r, 50));
   }
   say({ event: 'done' });

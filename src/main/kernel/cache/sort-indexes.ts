@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * The stock list's sort indexes, as migration 0003 creates them (a test keeps the two equal).
@@ -53,7 +54,7 @@ export async function ensureSortIndexesByTurns(db: Database.Database): Promise<n
   let built = 0;
   for (const index of SORT_INDEXES) {
     built += ensureSortIndexes(db, [index]);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return built;
 }
