@@ -9,7 +9,7 @@
 // none lost, none doubled, none under a second key, and the cache holds the sandbox's stock.
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -18,7 +18,8 @@ import { createApiClient, type ApiClient } from '../../src/main/kernel/api';
 import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { bundledChild, removeBundles } from './support/bundle-child';
 import { startCore } from './support/core';
-import { runs, SEED, SIZE } from './support/env';
+import { copyCacheFiles } from './support/cache-copy';
+import { runs, SEED, seededRandom, SIZE } from './support/env';
 
 const root = resolve(import.meta.dirname, '../..');
 const CHILD = join(import.meta.dirname, 'support', 'crash-child.ts');
@@ -45,14 +46,7 @@ const confirmed = new Set<string>();
 /** Adjustments made at the sandbox by "another desk" while the processes died, per sku. */
 const outside = new Map<string, number>();
 
-// A seeded generator, so a failing run can be replayed with HARDENING_SEED.
-let state = SEED >>> 0 || 1;
-function random(): number {
-  state ^= state << 13;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  return (state >>> 0) / 4_294_967_296;
-}
+const random = seededRandom();
 const randomInt = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
 
 beforeAll(async () => {
@@ -138,14 +132,7 @@ function startChild(env: Record<string, string>): Child {
 
 /** Integrity of the cache as the next process will find it, checked on a copy (the original stays untouched). */
 function checkCopy(label: string): { notes: Map<string, Array<{ state: string; key: string }>>; sending: number; syncing: boolean } {
-  const copy = join(work, 'check');
-  rmSync(copy, { recursive: true, force: true });
-  mkdirSync(copy);
-  for (const suffix of ['', '-wal', '-shm']) {
-    const file = join(dataDir, `cache.sqlite${suffix}`);
-    if (existsSync(file)) copyFileSync(file, join(copy, `cache.sqlite${suffix}`));
-  }
-  const db = new Database(join(copy, 'cache.sqlite'));
+  const db = new Database(copyCacheFiles(dataDir, join(work, 'check')));
   try {
     expect(db.pragma('integrity_check', { simple: true }), `${label}: integrity_check`).toBe('ok');
     expect(db.pragma('foreign_key_check'), `${label}: foreign_key_check`).toEqual([]);

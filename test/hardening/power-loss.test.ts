@@ -22,18 +22,12 @@ import { Outbox } from '../../src/main/outbox/outbox';
 import type { RunningSandbox } from '../../src/sandbox';
 import { startTestSandbox, testClient } from '../main/composition/support/sandbox';
 import { tempDir } from '../main/composition/support/temp-dir';
-import { runs, SEED } from './support/env';
+import { runs, SEED, seededRandom } from './support/env';
 
 const CHILD = join(import.meta.dirname, 'support', 'power-child.ts');
 const SNAPSHOTS = runs(25, 50, 250);
 
-let state = SEED >>> 0 || 1;
-function random(): number {
-  state ^= state << 13;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  return (state >>> 0) / 4_294_967_296;
-}
+const random = seededRandom();
 
 describe('power loss: the data directory copied at arbitrary points mid-write', () => {
   const work = tempDir('desk-power-');

@@ -9,7 +9,7 @@
 // outbox never reached the sandbox. The sandbox runs here, so it survives every kill.
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,7 +19,8 @@ import { startCoreThread } from '../../src/main/core-thread';
 import { createIpcRouter } from '../../src/main/kernel/ipc/router';
 import { createKeytarStore } from '../../src/main/kernel/secrets';
 import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { runs, SEED } from './support/env';
+import { copyCacheFiles } from './support/cache-copy';
+import { runs, SEED, seededRandom } from './support/env';
 
 const root = resolve(import.meta.dirname, '../..');
 const CHILD = join(import.meta.dirname, 'support', 'thread-desk-child.ts');
@@ -32,13 +33,7 @@ let sku: string;
 let warehouseId: string;
 let workerEntry: URL;
 
-let state = SEED >>> 0 || 1;
-function random(): number {
-  state ^= state << 13;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  return (state >>> 0) / 4_294_967_296;
-}
+const random = seededRandom();
 
 async function withCore<T>(work: (call: (channel: string, input?: unknown) => Promise<unknown>) => Promise<T>): Promise<T> {
   const core = await startCoreThread({ dataDir, secrets: createKeytarStore(), demoByDefault: false, syncIntervalMs: 3_600_000, workerEntry });
@@ -111,14 +106,7 @@ function startChild(env: Record<string, string> = {}): Child {
 
 /** The outbox as the next process will find it, read from a copy (the original stays untouched). */
 function outboxNotes(label: string): Map<string, string[]> {
-  const copy = join(work, 'check');
-  rmSync(copy, { recursive: true, force: true });
-  mkdirSync(copy);
-  for (const suffix of ['', '-wal', '-shm']) {
-    const file = join(dataDir, `cache.sqlite${suffix}`);
-    if (existsSync(file)) copyFileSync(file, join(copy, `cache.sqlite${suffix}`));
-  }
-  const db = new Database(join(copy, 'cache.sqlite'));
+  const db = new Database(copyCacheFiles(dataDir, join(work, 'check')));
   try {
     expect(db.pragma('integrity_check', { simple: true }), `${label}: integrity_check`).toBe('ok');
     const notes = new Map<string, string[]>();

@@ -22,3 +22,14 @@ export function runs(short: number, ci: number, long: number): number {
 const given = Number(process.env['HARDENING_SEED']);
 if (!Number.isSafeInteger(given)) throw new Error(`HARDENING_SEED must be an integer (vitest.config.ts sets one), not ${process.env['HARDENING_SEED']}`);
 export const SEED = given;
+
+/** A generator seeded with the run's seed (xorshift32), so a failing run replays with HARDENING_SEED. */
+export function seededRandom(seed: number = SEED): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4_294_967_296;
+  };
+}
