@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { durably, readDamagedFile, type TableRead } from '../kernel/cache';
 import { copyCounts, readCounts } from '../counts';
+import { copyLevels, readLevels, type SalvagedLevel } from '../levels';
 import { copyOutbox, entryWaiting, readOutbox, withdrawCopied, type OutboxSalvage, type SalvagedEntry } from '../outbox';
 import { copyTransfers, legNamedInNote, readTransfers, transfersToKeep, type TransferRow } from '../transfers';
 import { copyUndoLinks, readUndoLinks, undoNamedInNote, type SalvagedUndoLink } from '../undo';
@@ -31,6 +32,8 @@ export interface CacheSalvage {
   undoLinks: { kept: number; problem: string | null };
   /** `open`: counts in progress kept; `toReview`: their lines whose adjustment could not be kept, to be submitted again. */
   counts: { open: number; toReview: number; problem: string | null };
+  /** Minimum and reorder quantities kept: the desk's own, the service cannot give them back. */
+  levels: { kept: number; problem: string | null };
   held: HeldEntry[];
 }
 
@@ -42,11 +45,12 @@ interface Reads {
   transfers: TableRead<TransferRow>;
   links: TableRead<SalvagedUndoLink>;
   counts: ReturnType<typeof readCounts>;
+  levels: TableRead<SalvagedLevel>;
 }
 
 /**
  * Takes over into the new cache what the damaged file held of the desk's own work: the outbox,
- * transfers, undo links and counts, read in one read transaction, each table only if it passes
+ * transfers, undo links, counts and minimum levels, read in one read transaction, each table only if it passes
  * the integrity check, and each row only if what it names was kept too: a transfer with all its
  * legs, an undo link with both its entries, a count line with its session (and its adjustment,
  * or it goes back to review). What cannot be vouched for is not taken over, so it is neither sent
@@ -60,8 +64,9 @@ export function salvageCache(damagedFile: string, into: Database.Database): Cach
     transfers: readTransfers(reader, into),
     links: readUndoLinks(reader, into),
     counts: readCounts(reader, into),
+    levels: readLevels(reader, into),
   }));
-  const reads: Reads = 'value' in read ? read.value : { outbox: lost(read.problem), transfers: lost(read.problem), links: lost(read.problem), counts: lost(read.problem) };
+  const reads: Reads = 'value' in read ? read.value : { outbox: lost(read.problem), transfers: lost(read.problem), links: lost(read.problem), counts: lost(read.problem), levels: lost(read.problem) };
   return durably(into, () => into.transaction(() => copyAll(into, reads))());
 }
 
@@ -100,6 +105,7 @@ function copyAll(into: Database.Database, reads: Reads): CacheSalvage {
       },
       undoLinks: { kept: plan.links.length, problem: problemOf(reads.links) },
       counts: { ...counts, problem: problemOf(reads.counts) },
+      levels: { kept: copyLevels(into, rowsOf(reads.levels)), problem: problemOf(reads.levels) },
       held: [...plan.held].map(([id, why]) => heldEntry(byId.get(id)!, why, entries, reads.transfers)),
     };
   }

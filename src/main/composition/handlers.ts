@@ -10,6 +10,7 @@ import type { NoticeBoard } from '../kernel/notice-board';
 import { CountService, countChannels } from '../counts';
 import { journalChannels, type Journal } from '../journal';
 import { labelChannels, type LabelPrinter } from '../labels';
+import { levelChannels } from '../levels';
 import { Outbox, outboxChannels } from '../outbox';
 import { productChannels } from '../products';
 import { LookupService, workerBadge } from '../scan';
@@ -71,6 +72,7 @@ export function createHandlers({ cache, events, notices, settings, accounts, jou
         save,
       }),
       ...workerChannels(cache.workers),
+      ...levelChannels({ levels: cache.levels, reads: cache.reads, account: () => accounts.session?.accountKey ?? null, warehouse, save }),
       ...transferChannels(transfers, warehouse),
       ...countChannels(counts, warehouse),
       ...journalChannels(journal, save),

@@ -1,6 +1,7 @@
 import { openCatalogCache, type CatalogCache, type CatalogCacheOptions, type DamagedFile } from '../kernel/cache';
 import { CountStore } from '../counts';
 import { JournalStore } from '../journal';
+import { LevelStore } from '../levels';
 import { OutboxStore } from '../outbox';
 import { StockSearch } from '../stock';
 import { SyncStateStore } from '../sync';
@@ -9,7 +10,7 @@ import { UndoStore } from '../undo';
 import { WorkerStore } from '../workers';
 import { salvageCache, type CacheSalvage } from './cache-salvage';
 
-/** The damaged file's own work of the desk (outbox, transfers, undo links, counts), taken over where it could be trusted. */
+/** The damaged file's own work of the desk (outbox, transfers, undo links, counts, minimum levels), taken over where it could be trusted. */
 export interface CacheRecovery extends DamagedFile, CacheSalvage {}
 
 /** The whole cache file: the kernel's catalog plus the tables each capability keeps in it. */
@@ -22,6 +23,7 @@ export interface Cache extends CatalogCache {
   readonly undos: UndoStore;
   readonly transfers: TransferStore;
   readonly counts: CountStore;
+  readonly levels: LevelStore;
   /** Set when the file was damaged and rebuilt on open. */
   readonly recovery: CacheRecovery | null;
 }
@@ -40,6 +42,7 @@ export function openCache(dataDir: string, options: CatalogCacheOptions = {}): C
     undos: new UndoStore(cache.db),
     transfers: new TransferStore(cache.db),
     counts: new CountStore(cache.db),
+    levels: new LevelStore(cache.db),
     recovery,
   };
 }

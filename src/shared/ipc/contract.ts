@@ -2,6 +2,7 @@ import { z } from './zod';
 import * as r from './records';
 import * as w from './desk-work-records';
 import * as l from './label-records';
+import * as lv from './level-records';
 import { MAX_CODE_LENGTH } from './defaults';
 
 /**
@@ -72,6 +73,14 @@ export const channels = {
   'workers.list': { input: none, output: w.Workers },
   'workers.add': { input: w.AddWorkerInput, output: w.Workers },
   'workers.switch': { input: w.SwitchWorkerInput, output: w.Workers },
+
+  /** The desk's own minimum and reorder quantities per SKU (all warehouses, or one), and the Low stock list they make. */
+  'levels.of': { input: z.strictObject({ sku: r.Sku }), output: z.array(lv.StockLevelSetting) },
+  'levels.set': { input: lv.LevelSetInput, output: z.array(lv.StockLevelSetting) },
+  'levels.clear': { input: lv.LevelKey, output: z.array(lv.StockLevelSetting) },
+  'levels.low': { input: lv.LowStockQuery.optional(), output: lv.LowStockList },
+  /** The Low stock list as shown, to a CSV file. */
+  'levels.export': { input: lv.LowStockQuery.optional(), output: w.ExportedFile },
 
   /** The desk's journal of scans and actions, newest first. */
   'journal.search': { input: w.JournalQuery.optional(), output: w.JournalPage },

@@ -84,4 +84,15 @@ describe('salvage of a damaged cache: rows kept only with what they name', () =>
     expect(cache.recovery!.outbox).toEqual({ copied: 1, waiting: 1, problem: null });
     cache.close();
   });
+
+  it('minimum and reorder quantities are kept through a rebuild: the desk typed them, the service cannot give them back', () => {
+    const level = (sku: string, warehouse: string, minimum: number, reorder: string) => `INSERT INTO reorder_levels (sku, warehouse_id, minimum, reorder, set_at) VALUES ('${sku}', '${warehouse}', ${minimum}, ${reorder}, '${T}');`;
+    const file = cacheWith([level('WD-000001', '', 5, '20'), level('WD-000002', 'wh_a', 3, 'NULL')].join('\n'));
+    garble(file, ['stock_levels']);
+    const cache = openCache(dir.path);
+    expect(cache.recovery?.levels).toEqual({ kept: 2, problem: null });
+    expect(cache.levels.of('WD-000001')).toEqual([{ sku: 'WD-000001', warehouseId: null, minimum: 5, reorder: 20, setAt: T }]);
+    expect(cache.levels.of('WD-000002')).toEqual([{ sku: 'WD-000002', warehouseId: 'wh_a', minimum: 3, reorder: null, setAt: T }]);
+    cache.close();
+  });
 });

@@ -29,10 +29,10 @@ const ACTING: Partial<Record<Channel, unknown>> = {
 };
 
 /** Channels that read what the desk holds, or who is signed in: they answer, from the cache. */
-const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'transfers.list', 'transfers.ofEntries', 'counts.current', 'labels.printers'];
+const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'transfers.list', 'transfers.ofEntries', 'counts.current', 'labels.printers', 'policy.get'];
 
 /**
- * The desk's own records, not an account's: who works at this desk and its journal answer the
+ * The desk's own records, not an account's: who works at this desk, its journal and its minimum levels answer the
  * same signed in or out (switching worker never touches the account, nor the other way round).
  */
 const DESK_LOCAL: Partial<Record<Channel, unknown>> = {
@@ -41,6 +41,11 @@ const DESK_LOCAL: Partial<Record<Channel, unknown>> = {
   'workers.switch': { nobody: true },
   'journal.search': undefined,
   'journal.export': undefined,
+  'levels.of': { sku: 'WD-000001' },
+  'levels.set': { sku: 'WD-000001', warehouseId: null, minimum: 5, reorder: 10 },
+  'levels.clear': { sku: 'WD-000001', warehouseId: null },
+  'levels.low': undefined,
+  'levels.export': undefined,
 };
 
 describe('a signed-out desk answers the same way on every channel', () => {
