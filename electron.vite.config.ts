@@ -10,7 +10,7 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       // The core's thread is an entry of its own, loaded beside index.js (src/main/core-thread).
-      rollupOptions: { input: { index: resolve(root, 'src/main/index.ts'), 'core-worker': resolve(root, 'src/main/core-thread/core-worker.ts') } },
+      rollupOptions: { input: { index: resolve(root, 'src/main/index.ts'), 'core-worker': resolve(root, 'src/main/core-thread/core-worker.ts'), 'reader-worker': resolve(root, 'src/main/core-thread/reader-worker.ts') } },
     },
   },
   preload: {

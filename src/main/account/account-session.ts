@@ -72,7 +72,7 @@ export class AccountSession implements ServiceConnection {
     const api = () => (this.#active ? this.api : null);
     const online = () => this.#active && this.monitor.status.online;
     this.recorder = new CatalogRecorder(cache);
-    this.lookup = new LookupService({ cache, recorder: this.recorder, events, api, online, ...(log ? { log } : {}) });
+    this.lookup = new LookupService({ cache, service: { recorder: this.recorder, writes: cache.writes, events, api, online, ...(log ? { log } : {}) } });
     this.outbox = new Outbox({ cache, recorder: this.recorder, events, api, online, account: () => (this.#active ? this.accountKey : null), ...(log ? { log } : {}), ...(now ? { now } : {}) });
     this.sync = new SyncEngine({ cache, recorder: this.recorder, events, api, ...(log ? { log } : {}) });
 

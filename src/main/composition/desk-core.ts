@@ -16,7 +16,8 @@ import { SettingsStore } from '../settings';
 import { boundYoungGeneration } from '../kernel/young-generation';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
 import { demoSandbox } from './demo-sandbox';
-import { createHandlers, warehouseCode } from './handlers';
+import { createHandlers, warehouseCode, type DeskHandlers } from './handlers';
+import type { Channel } from '../../shared/ipc/contract';
 
 export interface DeskCoreOptions {
   /**
@@ -55,6 +56,10 @@ export interface DeskCoreOptions {
 export interface DeskCore {
   /** One per channel of the contract, for createIpcRouter. */
   handlers: Handlers;
+  /** After the reader thread answered a call in the core's place: its journal line and what follows it (a lookup's refresh). */
+  answeredByReader(channel: Channel, input: unknown, output: unknown): void;
+  /** Whether a cached answer is followed by asking the service for a fresh copy: signed in and online. */
+  serviceReachable(): boolean;
   /** Main -> renderer events. */
   events: EventHub;
   /** The in-process demo sandbox, for tests, the harness's test controls and benchmarks. */
@@ -165,7 +170,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
 
   let closed = false;
   return {
-    handlers: createHandlers({ cache, events, notices, settings, accounts, journal, save: options.saveFile ?? downloadInstead, transfers, printer: options.printer ?? null }),
+    ...deskHandlers(createHandlers({ cache, events, notices, settings, accounts, journal, save: options.saveFile ?? downloadInstead, transfers, printer: options.printer ?? null })),
+    serviceReachable: () => accounts.session?.online ?? false,
     events,
     sandbox: () => demo.current(),
     async close() {
@@ -178,4 +184,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       cache.close();
     },
   };
+}
+
+function deskHandlers({ handlers, afterReader }: DeskHandlers): Pick<DeskCore, 'handlers' | 'answeredByReader'> {
+  return { handlers, answeredByReader: (channel, input, output) => afterReader[channel]?.(input, output) };
 }

@@ -3,7 +3,7 @@ import { APP_VERSION } from '../kernel/api';
 import { CatalogRecorder } from '../kernel/cache';
 import type { FileSaver } from '../kernel/file-saver';
 import { requireSignedIn } from '../kernel/ipc/account-guard';
-import { handlersOf } from '../kernel/ipc/declare-channels';
+import { declaredHandlers, type ReaderFollowUps } from '../kernel/ipc/declare-channels';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Handlers } from '../kernel/ipc/router';
 import type { NoticeBoard } from '../kernel/notice-board';
@@ -37,6 +37,12 @@ export interface HandlerContext {
   printer?: LabelPrinter | null;
 }
 
+export interface DeskHandlers {
+  handlers: Handlers;
+  /** What follows an answer the reader thread gave in the core's place (composition/cache-readers.ts). */
+  afterReader: ReaderFollowUps;
+}
+
 /**
  * Every channel of the contract, as the capabilities declare them (each with its guard and its
  * journal line, in its own `handlers.ts`); a missing channel is a type error here. A signed-out
@@ -44,12 +50,12 @@ export interface HandlerContext {
  * anyone once the account is gone), everything else fails with the one `not_signed_in` of the
  * account guard.
  */
-export function createHandlers({ cache, events, notices, settings, accounts, journal, save, transfers, printer = null }: HandlerContext): Handlers {
+export function createHandlers({ cache, events, notices, settings, accounts, journal, save, transfers, printer = null }: HandlerContext): DeskHandlers {
   const signedIn = () => requireSignedIn(accounts.session);
   // Signed out, reads go to these: nothing to ask, nothing to record, no account to act for.
   const closedRecorder = new CatalogRecorder(cache);
   closedRecorder.close();
-  const cacheOnlyLookup = new LookupService({ cache, recorder: closedRecorder, events, api: () => null, online: () => false });
+  const cacheOnlyLookup = new LookupService({ cache });
   const nobodysOutbox = new Outbox({ cache, recorder: closedRecorder, events, api: () => null, online: () => false, account: () => null });
 
   const worker = () => cache.workers.current()?.name ?? null;
@@ -57,7 +63,7 @@ export function createHandlers({ cache, events, notices, settings, accounts, jou
   const undo = new UndoService({ cache, outbox: () => signedIn().outbox, worker, transferOf: (id) => transfers.legOf(id) });
   const counts = new CountService({ cache, events, worker, account: signedIn, currentAccount: () => accounts.session ?? null });
 
-  return handlersOf(
+  return declaredHandlers(
     {
       'app.info': { handle: () => ({ version: APP_VERSION, demo: accounts.status().mode === 'demo', notices: notices.list() }) },
       ...accountChannels(accounts),

@@ -7,7 +7,8 @@ import { EventHub } from '../kernel/ipc/event-hub';
 import type { Handlers } from '../kernel/ipc/router';
 import type { LabelDocument, LabelPrinter, PrintOptions } from '../labels';
 import { PortRpc } from './port-rpc';
-import type { CoreThreadInit, HostCall, HostNote } from './thread-options';
+import { readerEntryBeside, startReaderThread } from './reader-thread';
+import type { CoreThreadInit, HostCall, HostNote, ThreadNote } from './thread-options';
 
 /**
  * createDeskCore's options, less those that are functions of the thread itself (`fetch`, `now`):
@@ -63,6 +64,7 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<CoreT
     ...(options.syncIntervalMs !== undefined ? { syncIntervalMs: options.syncIntervalMs } : {}),
     movableClock: options.movableClock ?? false,
     hosted: { printer: !!options.printer, saveFile: !!options.saveFile, demo: !!options.startDemo, log: !!options.log },
+    reachable: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT),
   };
   const entry = workerEntry(options.workerEntry);
   const worker = new Worker(entry.url, { workerData: init, name: 'desk-core', ...(entry.execArgv ? { execArgv: entry.execArgv } : {}) });
@@ -125,7 +127,16 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<CoreT
     throw failure('internal_error', `The desk's core could not start: ${why}`, { reason: 'start_failed' });
   }
 
-  const handlers = Object.fromEntries((Object.keys(channels) as Channel[]).map((channel) => [channel, (input: unknown) => rpc.call('handle', [channel, input])])) as unknown as Handlers;
+  const reader = await startReaderThread(readerEntryBeside(entry), { dataDir: options.dataDir, reachable: init.reachable }, options.log);
+  const core = (channel: Channel) => (input: unknown) => rpc.call('handle', [channel, input]);
+  // The reader answers what it can from the cache; the core records that it did, and answers the rest.
+  const readFirst = (channel: Channel) => async (input: unknown) => {
+    const answer = await reader.read(channel, input);
+    if (answer === null) return rpc.call('handle', [channel, input]);
+    rpc.note('answered' satisfies ThreadNote, [channel, input, answer]);
+    return answer;
+  };
+  const handlers = Object.fromEntries((Object.keys(channels) as Channel[]).map((channel) => [channel, reader.channels.has(channel) ? readFirst(channel) : core(channel)])) as unknown as Handlers;
 
   let closing: Promise<void> | null = null;
   return {
@@ -137,6 +148,8 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<CoreT
     },
     close() {
       closing ??= (async () => {
+        // First, so that the core's close finds no reader holding the WAL open.
+        await reader.close();
         if (!exited) await rpc.call('close').catch((error: unknown) => options.log?.('error', 'closing the desk core failed', { error: String(error) }));
         await worker.terminate();
         const left = demo;

@@ -9,7 +9,7 @@ import type { LabelPrinter } from '../labels';
 import type { ExportedFile } from '../../shared/ipc/desk-work-records';
 import type { Printer } from '../../shared/ipc/label-records';
 import { PortRpc, type Port } from './port-rpc';
-import type { CoreThreadInit, HostCall, HostNote, ThreadCall } from './thread-options';
+import type { CoreThreadInit, HostCall, HostNote, ThreadCall, ThreadNote } from './thread-options';
 
 /**
  * The desk's core in its own thread: the database, sync, the outbox, the journal and counts do
@@ -23,7 +23,9 @@ const init = workerData as CoreThreadInit;
 let core: Promise<DeskCore> | null = null;
 let clockAheadMs = 0;
 
-const rpc = new PortRpc(port, (method, args) => serve(method as ThreadCall, args));
+const reachable = new Int32Array(init.reachable);
+
+const rpc = new PortRpc(port, (method, args) => (method === ('answered' satisfies ThreadNote) ? answered(args) : serve(method as ThreadCall, args)));
 const host = (method: HostCall, ...args: unknown[]): Promise<unknown> => rpc.call(method, args);
 const note = (method: HostNote, ...args: unknown[]): void => rpc.note(method, args);
 
@@ -75,11 +77,24 @@ async function started(): Promise<DeskCore> {
   return core;
 }
 
+/** A call the reader's thread answered: the core records it and does what follows (ThreadNote). */
+function answered([channel, input, output]: unknown[]): void {
+  if (!isChannel(channel)) return;
+  started()
+    .then((c) => c.answeredByReader(channel, input, output))
+    .catch((error: unknown) => log('error', 'recording a call the reader answered failed', { channel, error: String(error) }));
+}
+
 async function serve(method: ThreadCall, args: unknown[]): Promise<unknown> {
   switch (method) {
     case 'start': {
       core ??= createDeskCore(options()).then((c) => {
-        c.events.attach((event, payload) => note('event', event, payload));
+        Atomics.store(reachable, 0, c.serviceReachable() ? 1 : 0);
+        c.events.attach((event, payload) => {
+          // Before the event leaves: a scan the window makes on hearing it reads the new state.
+          if (event === 'connectivity.changed' || event === 'account.changed') Atomics.store(reachable, 0, c.serviceReachable() ? 1 : 0);
+          note('event', event, payload);
+        });
         return c;
       });
       await core;

@@ -13,6 +13,19 @@ export interface CoreThreadInit {
   /** The harness's test controls move the desk's clock with the sandbox's (`clock.advance`). */
   movableClock: boolean;
   hosted: { printer: boolean; saveFile: boolean; demo: boolean; log: boolean };
+  /**
+   * One Int32, 1 while the core would ask the service for a fresh copy after a cached answer
+   * (DeskCore.serviceReachable): the core's thread keeps it, the reader's thread reads it.
+   */
+  reachable: SharedArrayBuffer;
+}
+
+/** What the reader's thread is started with (reader-worker.ts). */
+export interface ReaderThreadInit {
+  /** The core's data folder: its cache file is opened read-only. */
+  dataDir: string;
+  /** The core's CoreThreadInit.reachable. */
+  reachable: SharedArrayBuffer;
 }
 
 /** The calls the thread makes to its host. */
@@ -34,3 +47,9 @@ export type HostNote = 'event' | 'log';
 
 /** The calls the host makes to the thread. */
 export type ThreadCall = 'start' | 'handle' | 'clock.advance' | 'close';
+
+/** The one-way notes the host sends the thread: a call the reader answered in its place. */
+export type ThreadNote = 'answered';
+
+/** The calls the host makes to the reader's thread: which channels it answers, then those calls. */
+export type ReaderCall = 'channels' | 'read' | 'close';

@@ -10,14 +10,28 @@ import type { Gs1Details, LookupResult, Stock } from '../../shared/ipc/records';
 import { ShipmentLabelQueries, type CarrierLabel } from './shipment-label-queries';
 
 export interface LookupDeps {
-  cache: CatalogCache;
+  /** The cache's reads: the core's connection, or a read-only one of its own (core-thread/reader-worker.ts). */
+  cache: Pick<CatalogCache, 'db' | 'reads'>;
+  /** How the service is reached and its answers kept; without it the cache alone answers. */
+  service?: LookupServiceDeps;
+}
+
+export interface LookupServiceDeps {
   recorder: CatalogRecorder;
+  /** Where a SKU the service no longer has is taken out of the cache. */
+  writes: Pick<CatalogCache['writes'], 'deleteStock'>;
   events: EventHub;
   /** The API client of the signed-in account, or null when signed out. */
   api: () => ApiClient | null;
   /** The connectivity monitor's judgement. */
   online: () => boolean;
   log?: Log;
+}
+
+/** The service, when it can be asked now, with what keeps its answers. */
+interface Reach {
+  api: ApiClient;
+  deps: LookupServiceDeps;
 }
 
 const NOT_FOUND_CODES = new Set(['stock_item_not_found', 'not_found']);
@@ -134,8 +148,10 @@ export class LookupService {
   }
 
   /** The service when it can be asked, else null. */
-  #service(): ApiClient | null {
-    return this.deps.online() ? this.deps.api() : null;
+  #service(): Reach | null {
+    const deps = this.deps.service;
+    const api = deps?.online() ? deps.api() : null;
+    return deps && api ? { api, deps } : null;
   }
 
   #notFound(code: string): LookupResult {
@@ -151,12 +167,12 @@ export class LookupService {
   async #shipmentByLabel(code: string, label: CarrierLabel, askService = true): Promise<LookupResult | null> {
     const cached = this.#cachedShipment(code, label);
     if (cached) return cached;
-    const api = askService ? this.#service() : null;
-    if (!api) return null;
+    const reach = askService ? this.#service() : null;
+    if (!reach) return null;
     try {
       const filter = label.kind === 'sscc' ? { sscc: label.sscc } : { tracking_number: label.trackingNumber };
-      const page = await api.listShipments({ ...filter, limit: 1 });
-      const [shipment] = this.deps.recorder.shipments(page.body.data);
+      const page = await reach.api.listShipments({ ...filter, limit: 1 });
+      const [shipment] = reach.deps.recorder.shipments(page.body.data);
       return shipment ? { kind: 'shipment', code, token: shipment.token } : null;
     } catch (error) {
       if (cacheWillDo(error)) return null;
@@ -170,48 +186,54 @@ export class LookupService {
   }
 
   #hit(code: string, matchedBy: 'sku' | 'gtin', stock: Stock, gs1?: Gs1Details): LookupResult {
-    const api = this.#service();
-    if (api) this.#refreshLater(api, stock.sku);
-    return { kind: 'stock', code, matchedBy, stock, refreshing: api !== null, ...(gs1 ? { gs1 } : {}) };
+    const refreshing = this.refreshAfter(stock.sku);
+    return { kind: 'stock', code, matchedBy, stock, refreshing, ...(gs1 ? { gs1 } : {}) };
   }
 
-  /** One refresh per SKU at a time; started on the next turn of the event loop, after the answer. */
-  #refreshLater(api: ApiClient, sku: string): void {
-    if (this.#refreshing.has(sku)) return;
+  /**
+   * Asks the service for a fresh copy of a SKU the cache answered with, after the answer (the copy
+   * arrives as a `stock.updated` event); one refresh per SKU at a time. False when the service
+   * cannot be asked now. Also for answers the reader thread gave from its own connection.
+   */
+  refreshAfter(sku: string): boolean {
+    const reach = this.#service();
+    if (!reach) return false;
+    if (this.#refreshing.has(sku)) return true;
     const run = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.#refresh(api, sku))
-      .catch((error: unknown) => this.deps.log?.('error', 'stock refresh failed', { error: String(error) }))
+      .then(() => this.#refresh(reach, sku))
+      .catch((error: unknown) => reach.deps.log?.('error', 'stock refresh failed', { error: String(error) }))
       .finally(() => this.#refreshing.delete(sku));
     this.#refreshing.set(sku, run);
+    return true;
   }
 
-  async #refresh(api: ApiClient, sku: string): Promise<void> {
+  async #refresh({ api, deps }: Reach, sku: string): Promise<void> {
     try {
       const answer = await api.readStock(sku);
-      const fresh = this.deps.recorder.stock(answer.body);
-      if (fresh) this.deps.events.emit('stock.updated', fresh);
+      const fresh = deps.recorder.stock(answer.body);
+      if (fresh) deps.events.emit('stock.updated', fresh);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'stock_item_not_found') {
         // The service no longer has it: the cache must not keep answering with it, nor a card show it.
-        if (this.deps.recorder.active) {
-          this.deps.cache.writes.deleteStock(sku);
-          this.deps.events.emit('stock.removed', { sku });
+        if (deps.recorder.active) {
+          deps.writes.deleteStock(sku);
+          deps.events.emit('stock.removed', { sku });
         }
         return;
       }
       // Offline or refused: the cached answer stands; connectivity heard about it from the client.
-      this.deps.log?.('info', 'stock refresh failed', { sku, code: error instanceof ApiError ? error.code : 'internal_error' });
+      deps.log?.('info', 'stock refresh failed', { sku, code: error instanceof ApiError ? error.code : 'internal_error' });
     }
   }
 
   async #missBySku(code: string, sku: string): Promise<LookupResult> {
-    const api = this.#service();
-    if (!api) return { kind: 'not_found', code, searched: 'cache' };
+    const reach = this.#service();
+    if (!reach) return { kind: 'not_found', code, searched: 'cache' };
     // The service is case-sensitive; a worker typing `wd-000123` means `WD-000123`.
     const candidates = sku === sku.toUpperCase() ? [sku] : [sku, sku.toUpperCase()];
     return this.#askService(code, async () => {
       for (const candidate of candidates) {
-        const stock = await this.#readFromService(api, candidate);
+        const stock = await this.#readFromService(reach, candidate);
         if (stock) return { stock, matchedBy: 'sku' as const };
       }
       return null;
@@ -220,26 +242,26 @@ export class LookupService {
 
   /** `numericSku`: the digits may also be a SKU, asked for when no product has the barcode. */
   async #missByGtin(code: string, gtin14s: readonly string[], numericSku: string | null, gs1: Gs1Details | undefined): Promise<LookupResult> {
-    const api = this.#service();
-    if (!api) return { kind: 'not_found', code, searched: 'cache' };
+    const reach = this.#service();
+    if (!reach) return { kind: 'not_found', code, searched: 'cache' };
     return this.#askService(code, async () => {
       for (const gtin14 of gtin14s) {
-        const page = await api.listProducts({ barcode: gtin14, limit: 1 });
+        const page = await reach.api.listProducts({ barcode: gtin14, limit: 1 });
         const product = page.body.data[0];
         if (!product) continue;
-        this.deps.recorder.products([product]);
-        const stock = await this.#readFromService(api, product.sku);
+        reach.deps.recorder.products([product]);
+        const stock = await this.#readFromService(reach, product.sku);
         if (stock) return { stock, matchedBy: 'gtin' as const };
       }
-      const stock = numericSku !== null ? await this.#readFromService(api, numericSku) : null;
+      const stock = numericSku !== null ? await this.#readFromService(reach, numericSku) : null;
       return stock ? { stock, matchedBy: 'sku' as const } : null;
     }, gs1);
   }
 
-  async #readFromService(api: ApiClient, sku: string): Promise<Stock | null> {
+  async #readFromService({ api, deps }: Reach, sku: string): Promise<Stock | null> {
     try {
       const answer = await api.readStock(sku);
-      return this.deps.recorder.stock(answer.body) ?? this.deps.cache.reads.stockBySku(sku);
+      return deps.recorder.stock(answer.body) ?? this.deps.cache.reads.stockBySku(sku);
     } catch (error) {
       if (error instanceof ApiError && NOT_FOUND_CODES.has(error.code)) return null;
       throw error;

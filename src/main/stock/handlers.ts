@@ -64,6 +64,10 @@ export function stockChannels({ cache, lookup, badge, adjustments, worker, wareh
       handle: ({ code }) => lookup().lookup(code),
       journal: (input, r) => scanLine(input.code, r),
       journalFailure: (input, thrown) => ({ kind: 'scan', code: input.code, sku: null, ...failedPart(thrown) }),
+      // The reader thread answered from the cache (stock/cache-readers.ts): the fresh copy is still the core's to ask for.
+      answeredByReader: (_input, r) => {
+        if (r.kind === 'stock') lookup().refreshAfter(r.stock.sku);
+      },
     },
     'stock.search': { handle: (input) => cache.search.search(input) },
     'stock.export': {

@@ -28,7 +28,7 @@ describe('lookup of a carrier label (SSCC or tracking number) to its shipment', 
     const counting = new Proxy(api, {
       get: (target, name) => (name === 'listShipments' ? (...args: Parameters<ApiClient['listShipments']>) => ((asked += 1), target.listShipments(...args)) : target[name as keyof ApiClient]),
     });
-    lookup = new LookupService({ cache, recorder: new CatalogRecorder(cache), events: new EventHub(), api: () => counting, online: () => online });
+    lookup = new LookupService({ cache, service: { recorder: new CatalogRecorder(cache), writes: cache.writes, events: new EventHub(), api: () => counting, online: () => online } });
   });
   afterAll(async () => {
     await lookup.settled();

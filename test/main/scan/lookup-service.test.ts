@@ -37,7 +37,7 @@ describe('lookup', () => {
     for (const s of stock.body.data) recorder.stock(s);
     cachedAt.to = Date.now();
     events = new EventHub();
-    lookup = new LookupService({ cache, recorder, events, api: () => api, online: () => online });
+    lookup = new LookupService({ cache, service: { recorder, writes: cache.writes, events, api: () => api, online: () => online } });
   });
   afterAll(async () => {
     await lookup.settled();

@@ -18,7 +18,24 @@ export interface ChannelDeclaration<C extends Channel, Line> {
   journal?: (input: ParsedInput<C>, output: Output<C>) => Line | null;
   /** The journal line of a call that was refused or failed: `thrown` as the router will answer it. */
   journalFailure?: (input: ParsedInput<C>, thrown: unknown) => Line;
+  /**
+   * For a channel the cache's read connection may answer in a thread of its own, without waiting
+   * for the core (`CacheReader`): what the core does once that answer was given in place of
+   * `handle`'s. Its journal line is recorded as for any answer.
+   */
+  answeredByReader?: (input: ParsedInput<C>, output: Output<C>) => void;
 }
+
+/**
+ * Answers a call from a read-only connection of the cache file, in the reader's thread
+ * (core-thread/reader-worker.ts); null leaves it to the core's handler, as does a failure.
+ */
+export type CacheReader<C extends Channel> = (input: ParsedInput<C>) => Promise<Output<C> | null> | Output<C> | null;
+
+export type CacheReaders<C extends Channel> = { [K in C]: CacheReader<K> };
+
+/** What the core does after the reader answered a call: the declaration's journal line and `answeredByReader`. */
+export type ReaderFollowUps = Partial<Record<Channel, (input: unknown, output: unknown) => void>>;
 
 export type ChannelDeclarations<C extends Channel, Line> = { [K in C]: ChannelDeclaration<K, Line> };
 
@@ -33,6 +50,29 @@ export function handlersOf<C extends Channel, Line>(declared: ChannelDeclaration
     handlers[channel] = attach(declared[channel] as unknown as ChannelDeclaration<Channel, Line>, record);
   }
   return handlers as unknown as HandlerMap<C>;
+}
+
+/** The follow-ups of the declared channels a reader may answer (those with `answeredByReader`). */
+export function readerFollowUpsOf<C extends Channel, Line>(declared: ChannelDeclarations<C, Line>, record: (line: Line) => void): ReaderFollowUps {
+  const followUps: ReaderFollowUps = {};
+  for (const channel of Object.keys(declared) as C[]) {
+    const { journal, answeredByReader } = declared[channel] as unknown as {
+      journal?: (input: unknown, output: unknown) => Line | null;
+      answeredByReader?: (input: unknown, output: unknown) => void;
+    };
+    if (!answeredByReader) continue;
+    followUps[channel] = (input, output) => {
+      const line = journal?.(input, output);
+      if (line) record(line);
+      answeredByReader(input, output);
+    };
+  }
+  return followUps;
+}
+
+/** Both of the above, from one set of declarations. */
+export function declaredHandlers<C extends Channel, Line>(declared: ChannelDeclarations<C, Line>, record: (line: Line) => void): { handlers: HandlerMap<C>; afterReader: ReaderFollowUps } {
+  return { handlers: handlersOf(declared, record), afterReader: readerFollowUpsOf(declared, record) };
 }
 
 function attach<Line>(d: ChannelDeclaration<Channel, Line>, record: (line: Line) => void): (input: unknown) => unknown {

@@ -1,0 +1,39 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { isChannel } from '../../shared/ipc/contract';
+import { createCacheReaders } from '../composition/cache-readers';
+import { CACHE_FILE } from '../kernel/cache';
+import { PortRpc, type Port } from './port-rpc';
+import type { ReaderCall, ReaderThreadInit } from './thread-options';
+
+/**
+ * The cache's reader, in a thread of its own beside the core's: the calls a read-only connection
+ * can answer (a scan's lookup) are answered here, so they never wait behind what the core's
+ * thread is doing (a sync's page writes, the sort indexes it builds, a count's submission). WAL
+ * lets this connection read the last committed state while the core writes.
+ */
+if (!parentPort) throw new Error('reader-worker.ts runs only as a worker thread (startReaderThread)');
+const port: Port = parentPort;
+const init = workerData as ReaderThreadInit;
+
+const db = new Database(join(init.dataDir, CACHE_FILE), { readonly: true, fileMustExist: true });
+// A small page cache: this connection reads a few rows per scan, and its memory is the process's.
+db.pragma('cache_size = -2048');
+const reachable = new Int32Array(init.reachable);
+const readers = createCacheReaders({ db, serviceReachable: () => Atomics.load(reachable, 0) === 1 });
+
+new PortRpc(port, (method, args) => {
+  switch (method as ReaderCall) {
+    case 'channels':
+      return Object.keys(readers);
+    case 'read': {
+      const [channel, input] = args;
+      if (!isChannel(channel) || !Object.hasOwn(readers, channel)) throw new Error(`the reader answers no ${String(channel)}`);
+      return (readers[channel as keyof typeof readers] as (input: unknown) => unknown)(input);
+    }
+    case 'close':
+      db.close();
+      return null;
+  }
+});
