@@ -51,8 +51,10 @@ function ean13(code: Barcode, box: Box, dots: Dots): DrawnSymbol | null {
   const module = linearModule(box.width, 95 + 2 * QUIET.ean, dots, 0.33);
   if (module === null) return null;
   const at = linearAt(box, module, 95, QUIET.ean);
-  // The printer adds the check digit itself to the first 12.
-  return { zpl: `^FO${at.x},${box.y}^BY${module}^BEN,${box.height},N,N^FD${digits.slice(0, 12)}^FS`, width: at.width, height: box.height };
+  // The printer adds the check digit itself to the first 12, and draws the guard bars 5 modules
+  // longer than the rest: the bars get the box's height less those.
+  const bars = Math.max(module, box.height - 5 * module);
+  return { zpl: `^FO${at.x},${box.y}^BY${module}^BEN,${bars},N,N^FD${digits.slice(0, 12)}^FS`, width: at.width, height: box.height };
 }
 
 /** EAN-8 as bars (^GB boxes) from BWIPP's encoding: not every ZPL interpreter has `^B8`. */

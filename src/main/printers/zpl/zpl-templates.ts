@@ -71,7 +71,7 @@ function product(f: Frame, label: Extract<LabelContent, { template: 'product' }>
     f.zpl += symbol(label.retail, linearBox(f, 20, f.x, f.width - side), f.dots).zpl;
     if (!label.gs1) return;
     const sideX = f.x + f.width - side;
-    const lineHeight = sizes(f, 'line').at(-1) as number;
+    const lineHeight = sizes(f, 'line')[0] as number;
     const dm = symbol(label.gs1.dataMatrix, { x: sideX, y: top, width: side, height: rest(f, 0) - lots.length * Math.ceil(lineHeight * 1.12) }, f.dots);
     f.zpl += dm.zpl;
     f.y = top + dm.height;
@@ -134,7 +134,7 @@ function shipment(f: Frame, label: Extract<LabelContent, { template: 'shipment' 
 function scannerTest(f: Frame, label: Extract<LabelContent, { template: 'scanner-test' }>): void {
   text(f, `${label.number}. ${label.title}`, 'key', 1);
   gap(f, 1);
-  const lineHeight = Math.ceil((sizes(f, 'line').at(-1) as number) * 1.12);
+  const lineHeight = Math.ceil((sizes(f, 'line')[0] as number) * 1.12);
   // The GS1 code needs the small labels' side margins to keep its bars printable on 57 x 32 mm.
   const edge = f.dots.of(1);
   const box = f.large ? linearBox(f, 30) : { x: edge, y: f.y, width: f.labelWidth - 2 * edge, height: rest(f) - lineHeight };
