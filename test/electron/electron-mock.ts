@@ -32,11 +32,24 @@ export class FakeWebContents extends EventEmitter {
   isDestroyed(): boolean {
     return this.destroyed;
   }
-  /** What the label print path asked of Chromium's printing; the job always succeeds. */
+  /** How every print job ends, as Chromium reports it: done by default; a test sets a cancel or a failure. */
+  static printAnswer: [success: boolean, failureReason: string] = [true, ''];
+  /** What the label print path asked of Chromium's printing. */
   readonly printCalls: Array<Record<string, unknown>> = [];
   print(options: Record<string, unknown>, callback: (success: boolean, failureReason: string) => void): void {
     this.printCalls.push(options);
-    callback(true, '');
+    callback(...FakeWebContents.printAnswer);
+  }
+  /** What "Save as PDF" asked of Chromium; the bytes stand in for a PDF. */
+  readonly printToPdfCalls: Array<Record<string, unknown>> = [];
+  printToPDF(options: Record<string, unknown>): Promise<Buffer> {
+    this.printToPdfCalls.push(options);
+    return Promise.resolve(Buffer.from('%PDF-1.7 fake'));
+  }
+  /** The system's printers as Electron lists them. */
+  static printers: Array<{ name: string; displayName: string }> = [];
+  getPrintersAsync(): Promise<Array<{ name: string; displayName: string }>> {
+    return Promise.resolve(FakeWebContents.printers);
   }
 }
 
@@ -206,7 +219,12 @@ export function createElectronMock() {
     },
   };
 
-  const dialog = { showSaveDialog: async (..._args: unknown[]) => ({ canceled: true, filePath: '' }) };
+  /** Save dialogs record what they were asked, and answer what a test set (cancelled by default). */
+  const dialog = {
+    saveCalls: [] as unknown[][],
+    saveAnswer: { canceled: true, filePath: '' } as { canceled: boolean; filePath: string },
+    showSaveDialog: async (...args: unknown[]) => (dialog.saveCalls.push(args), dialog.saveAnswer),
+  };
 
   /** Sessions of other partitions (the label print windows'): they only refuse permissions here. */
   const fromPartition = (_partition: string) => ({ setPermissionRequestHandler(_handler: PermissionRequestHandler) {} });
