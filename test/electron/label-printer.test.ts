@@ -6,8 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FakeBrowserWindow} from './electron-mock';
-import { createElectronMock, FakeWebContents, type ElectronMock } from './electron-mock';
+import { createElectronMock, FakeWebContents, type ElectronMock, type FakeBrowserWindow } from './electron-mock';
 
 vi.mock('electron', () => createElectronMock());
 

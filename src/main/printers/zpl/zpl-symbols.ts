@@ -10,6 +10,8 @@ export interface Box {
   y: number;
   width: number;
   height: number;
+  /** A 2D symbol centred across the box; else at its left, where the caller places text beside it. */
+  centre?: boolean;
 }
 
 /** A drawn symbol and the room it took, quiet zones included. */
@@ -88,7 +90,7 @@ function matrix(code: Barcode, box: Box, dots: Dots): DrawnSymbol | null {
   const n = matrixModules(qr ? 'qrcode' : 'gs1datamatrix', code.data) + 2 * quiet;
   const module = Math.min(Math.floor(box.width / n), Math.floor(box.height / n), 10);
   if (module < dots.minModule) return null;
-  const x = box.x + quiet * module;
+  const x = box.x + (box.centre ? Math.floor((box.width - n * module) / 2) : 0) + quiet * module;
   const y = box.y + quiet * module;
   // GS1 DataMatrix: ECC 200, FNC1 first (`#1` with `#` as the escape, a character GS1 data never holds), FNC1 between fields.
   const zpl = qr ? `^FO${x},${y}^BQN,2,${module}^FDMA,${code.data}^FS` : `^FO${x},${y}^BXN,${module},200,0,0,6,#,1^FD#1${code.reads.replaceAll('\u001d', '#1')}^FS`;

@@ -36,6 +36,14 @@ function text(f: Frame, value: string | null, kind: keyof (typeof SIZES)['small'
   f.y += block.height;
 }
 
+/** The text under a code, centred under it, a little apart from its bars. */
+function hri(f: Frame, value: string, x = f.x, width = f.width): void {
+  gap(f, 0.8);
+  const block = textBlock(x, f.y, width, fitText(value, width, 2, sizes(f, 'line'), false), 'C');
+  f.zpl += block.zpl;
+  f.y += block.height;
+}
+
 function gap(f: Frame, mm: number): void {
   f.y += f.dots.of(mm);
 }
@@ -85,7 +93,7 @@ function product(f: Frame, label: Extract<LabelContent, { template: 'product' }>
   const wide = symbol(label.gs1.linear, linearBox(f, 18), f.dots);
   f.zpl += wide.zpl;
   f.y += wide.height;
-  text(f, label.gs1.linear.data, 'line', 2, false);
+  hri(f, label.gs1.linear.data);
   gap(f, 3);
   const top = f.y;
   const dm = symbol(label.gs1.dataMatrix, { x: f.x, y: top, width: f.dots.of(30), height: Math.min(rest(f), f.dots.of(30)) }, f.dots);
@@ -120,7 +128,7 @@ function shipment(f: Frame, label: Extract<LabelContent, { template: 'shipment' 
   gap(f, 4);
   const trackingRoom = label.tracking ? f.dots.of(32) : 0;
   const side = Math.min(f.width, rest(f) - trackingRoom);
-  const qr = symbol(label.qr, { x: f.x + Math.floor((f.width - side) / 2), y: f.y, width: side, height: side }, f.dots);
+  const qr = symbol(label.qr, { x: f.x, y: f.y, width: f.width, height: side, centre: true }, f.dots);
   f.zpl += qr.zpl;
   f.y += qr.height + f.dots.of(3);
   // Even here a 40-character tracking number's bars would be too thin: then the QR code alone.
@@ -128,20 +136,20 @@ function shipment(f: Frame, label: Extract<LabelContent, { template: 'shipment' 
   if (!tracking || !label.tracking) return;
   f.zpl += tracking.zpl;
   f.y += tracking.height;
-  text(f, label.tracking.data, 'line', 1, false);
+  hri(f, label.tracking.data);
 }
 
 function scannerTest(f: Frame, label: Extract<LabelContent, { template: 'scanner-test' }>): void {
   text(f, `${label.number}. ${label.title}`, 'key', 1);
   gap(f, 1);
-  const lineHeight = Math.ceil((sizes(f, 'line')[0] as number) * 1.12);
+  const lineHeight = Math.ceil((sizes(f, 'line')[0] as number) * 1.12) + f.dots.of(0.8);
   // The GS1 code needs the small labels' side margins to keep its bars printable on 57 x 32 mm.
   const edge = f.dots.of(1);
   const box = f.large ? linearBox(f, 30) : { x: edge, y: f.y, width: f.labelWidth - 2 * edge, height: rest(f) - lineHeight };
   const code = symbol(label.barcode, box, f.dots);
   f.zpl += code.zpl;
   f.y += code.height;
-  text(f, label.barcode.data, 'line', 1, false);
+  hri(f, label.barcode.data, box.x, box.width);
 }
 
 /** CANCELLED across the label, over the codes, in English like the rest of the label: a parcel travels further than the desk's language. */
