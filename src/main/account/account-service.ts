@@ -7,7 +7,7 @@ import type { OutboxCache } from '../outbox';
 import type { SettingsStore } from '../settings';
 import type { SyncCache } from '../sync';
 import type { AccountStatus, Connectivity, SignInInput, SyncStatus } from '../../shared/ipc/records';
-import { DeskFailure } from '../../shared/ipc/result';
+import { DeskFailure, failure } from '../../shared/ipc/result';
 import { isAllowedServiceUrl } from '../../shared/ipc/service-url';
 import { AccountSession } from './account-session';
 import type { StartDemo } from './demo-service';
@@ -33,6 +33,10 @@ export interface AccountServiceOptions {
 /** The account a cache and an outbox belong to: base URL and client id (never a secret), or the demo. */
 export function accountKey(kind: 'service' | 'demo', baseUrl: string, clientId: string): string {
   return kind === 'demo' ? `demo:${clientId}` : `service:${normaliseBaseUrl(baseUrl)}|${clientId}`;
+}
+
+function lockedService(): DeskFailure {
+  return failure('setting_locked', 'The service address is set by the IT department\'s policy: this desk signs in to that service only.', { params: { setting: 'serviceUrl' } });
 }
 
 function isKeychainFailure(error: unknown): boolean {
@@ -102,8 +106,15 @@ export class AccountService {
           `The saved account uses ${stored.baseUrl}, which would send your API credentials unencrypted. Nothing was sent. Sign in again with the service's https:// address.`,
           { url: stored.baseUrl },
         );
+      } else if (stored && !this.#allowedByPolicy(stored.baseUrl)) {
+        // IT locked the desk to another service: the old account is not used (its queued
+        // adjustments wait in the cache, as for any account signed out).
+        this.#o.log?.('warn', 'stored account refused: the policy locks another service', { baseUrl: stored.baseUrl });
+        this.#o.notices.add('warning', 'account_policy_url', `The saved account uses ${stored.baseUrl}, but your IT department set this desk to another service. Sign in again.`, { url: stored.baseUrl });
       } else if (stored) {
         this.#begin(this.#serviceSession(stored));
+      } else if (this.#serviceLocked()) {
+        // A desk IT tied to a service does not wander into the demo: it waits for a sign-in there.
       } else if (this.#o.settings.demo || demoByDefault) {
         try {
           await this.#beginDemo();
@@ -119,6 +130,7 @@ export class AccountService {
   signIn(input: SignInInput): Promise<AccountStatus> {
     return this.#serial(async () => {
       const account: StoredAccount = { baseUrl: normaliseBaseUrl(input.baseUrl), clientId: input.clientId.trim() };
+      if (!this.#allowedByPolicy(account.baseUrl)) throw lockedService();
       // The credentials are checked before anything is kept: a token or the service's refusal.
       const checker = createApiClient({ baseUrl: account.baseUrl, credentials: async () => null, ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}) });
       const token = await checker.getToken({ clientId: account.clientId, clientSecret: input.clientSecret });
@@ -162,6 +174,7 @@ export class AccountService {
   startDemo(): Promise<AccountStatus> {
     return this.#serial(async () => {
       if (this.#session?.kind === 'demo') return this.status();
+      if (this.#serviceLocked()) throw lockedService();
       const ended = await this.#endSession();
       if (ended?.kind === 'service') await this.#forgetCredentials(ended);
       await this.#beginDemo();
@@ -171,6 +184,20 @@ export class AccountService {
 
   async close(): Promise<void> {
     await this.#serial(() => this.#endSession());
+  }
+
+  #serviceLocked(): boolean {
+    return this.#o.settings.policy.locked.has('serviceUrl');
+  }
+
+  /**
+   * Unlocked, any address; locked, only the policy's (and none when the policy's address was
+   * refused: the lock stands rather than opening the desk to any service).
+   */
+  #allowedByPolicy(baseUrl: string): boolean {
+    if (!this.#serviceLocked()) return true;
+    const required = this.#o.settings.policy.values.serviceUrl;
+    return required !== undefined && normaliseBaseUrl(required) === normaliseBaseUrl(baseUrl);
   }
 
   #serial<T>(work: () => Promise<T>): Promise<T> {

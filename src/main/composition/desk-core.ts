@@ -12,6 +12,7 @@ import type { Log } from '../kernel/log';
 import { NoticeBoard } from '../kernel/notice-board';
 import type { SecretStore } from '../kernel/secrets';
 import type { LabelPrinter } from '../labels';
+import { loadPolicy, policyFilePath, policyLines } from '../policy';
 import { SettingsStore } from '../settings';
 import { boundYoungGeneration } from '../kernel/young-generation';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
@@ -51,6 +52,8 @@ export interface DeskCoreOptions {
    * real one by default; tests and the harness move it together with the sandbox's.
    */
   now?: () => Date;
+  /** The machine-wide policy file: by default the system's place, or `WAREHOUSE_DESK_POLICY` (policy/policy-file.ts). */
+  policyFile?: string;
 }
 
 export interface DeskCore {
@@ -83,7 +86,11 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const notices = new NoticeBoard(events);
   const log = options.log;
 
-  const settings = new SettingsStore(options.dataDir);
+  // Read once at start, like the policies of Chrome and VS Code: a changed file applies at the next start.
+  const read = loadPolicy(options.policyFile ?? policyFilePath());
+  for (const problem of read.problems) log?.('warn', 'policy file: part not applied', { file: read.file, ...problem });
+  const settings = new SettingsStore(options.dataDir, { policy: read });
+  const policy = settings.policy;
   if (settings.problem) {
     log?.('warn', 'settings file unreadable, defaults used', { reason: settings.problem.reason });
     notices.add('warning', 'settings_reset', `The settings file could not be read (${settings.problem.reason}); the defaults are used. The old file was kept as ${settings.problem.movedTo}.`, { movedTo: settings.problem.movedTo });
@@ -124,6 +131,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     retentionDays: () => settings.preferences.journalRetentionDays,
     ...(log ? { log } : {}),
   });
+  for (const line of policyLines(policy)) journal.record(line);
   // Attached before the account is restored: a verdict of an adjustment queued before a restart is journaled too.
   const stopJournalingOutbox = journalOutbox(events, journal, warehouseCode(cache), (entryId) => {
     const t = cache.transfers.ofLeg(entryId);
@@ -170,7 +178,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
 
   let closed = false;
   return {
-    ...deskHandlers(createHandlers({ cache, events, notices, settings, accounts, journal, save: options.saveFile ?? downloadInstead, transfers, printer: options.printer ?? null })),
+    ...deskHandlers(createHandlers({ cache, events, notices, settings, policy, accounts, journal, save: options.saveFile ?? downloadInstead, transfers, printer: options.printer ?? null })),
     serviceReachable: () => accounts.session?.online ?? false,
     events,
     sandbox: () => demo.current(),

@@ -14,6 +14,7 @@ import { levelChannels } from '../levels';
 import { Outbox, outboxChannels } from '../outbox';
 import { productChannels } from '../products';
 import { LookupService, workerBadge } from '../scan';
+import { policyChannels, type ManagedPolicy } from '../policy';
 import { settingsChannels, type SettingsStore } from '../settings';
 import { shipmentChannels } from '../shipments';
 import { stockChannels } from '../stock';
@@ -28,6 +29,7 @@ export interface HandlerContext {
   events: EventHub;
   notices: NoticeBoard;
   settings: SettingsStore;
+  policy: ManagedPolicy;
   accounts: AccountService;
   journal: Journal;
   /** A save dialog in Electron; elsewhere the content goes back to be downloaded. */
@@ -50,7 +52,7 @@ export interface DeskHandlers {
  * anyone once the account is gone), everything else fails with the one `not_signed_in` of the
  * account guard.
  */
-export function createHandlers({ cache, events, notices, settings, accounts, journal, save, transfers, printer = null }: HandlerContext): DeskHandlers {
+export function createHandlers({ cache, events, notices, settings, policy, accounts, journal, save, transfers, printer = null }: HandlerContext): DeskHandlers {
   const signedIn = () => requireSignedIn(accounts.session);
   // Signed out, reads go to these: nothing to ask, nothing to record, no account to act for.
   const closedRecorder = new CatalogRecorder(cache);
@@ -68,6 +70,7 @@ export function createHandlers({ cache, events, notices, settings, accounts, jou
       'app.info': { handle: () => ({ version: APP_VERSION, demo: accounts.status().mode === 'demo', notices: notices.list() }) },
       ...accountChannels(accounts),
       ...settingsChannels(settings),
+      ...policyChannels(policy),
       ...stockChannels({
         cache,
         lookup: () => accounts.session?.lookup ?? cacheOnlyLookup,

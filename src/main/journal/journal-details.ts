@@ -75,6 +75,8 @@ const ENGLISH: Record<JournalWhat['what'], (p: Params) => string> = {
   shipment_create: (p) => `shipment ${p['reference']}`,
   shipment_cancelled: (p) => `shipment ${p['reference']} cancelled`,
   shipment_deleted: (p) => `shipment ${p['token']} deleted`,
+  policy_applied: (p) => `IT policy ${p['file']} applied: ${p['locked']} settings locked, ${p['preset']} preset`,
+  policy_refused: (p) => `IT policy ${p['entry'] ? `entry ${p['entry']} ignored` : 'file not used'}: ${p['detail']}`,
 };
 
 /** The line in English, as the CSV export carries it: the sentence, then the error's code and message. */

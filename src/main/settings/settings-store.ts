@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../../shared/ipc/defaults';
 import { Settings, type SettingsPatch } from '../../shared/ipc/records';
 import { CredentialVault } from '../kernel/secrets';
+import { NO_POLICY, type ManagedPolicy } from '../policy';
+import { failure } from '../../shared/ipc/result';
+import { PolicySetting } from '../../shared/ipc/policy-records';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -30,12 +33,31 @@ const SettingsFile = z.object({
   /** The worker last chose the demo (kept so the next start opens it again). */
   demo: z.boolean(),
   preferences: Settings,
+  /**
+   * The policy's presets as last applied: a preset is applied again only when IT changes it, so a
+   * worker's own choice of an unlocked setting stands between two changes of the policy.
+   */
+  policyPresets: z.record(z.string(), z.unknown()).optional(),
+  /** What the last usable policy file locked: kept while the file cannot be read (see `#effectivePolicy`). */
+  policyLocks: z.object({ settings: z.array(PolicySetting), serviceUrl: z.string().nullable() }).optional(),
 });
 type SettingsFile = z.infer<typeof SettingsFile>;
 
 export interface SettingsProblem {
   reason: string;
   movedTo: string;
+}
+
+/** The desk's settings a policy names (the service address is the account's, not a preference). */
+type PolicyPreference = Exclude<PolicySetting, 'serviceUrl'>;
+const POLICY_PREFERENCES: readonly PolicyPreference[] = ['deskName', 'deskWarehouseId', 'language', 'scanner', 'confirmAdjustmentsFrom', 'journalRetentionDays'];
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+export interface SettingsStoreOptions {
+  now?: () => Date;
+  /** The machine-wide policy: its presets are applied at start, its locked settings refuse every change. */
+  policy?: ManagedPolicy;
 }
 
 /**
@@ -47,12 +69,15 @@ export class SettingsStore {
   readonly #file: string;
   #data: SettingsFile;
   readonly problem: SettingsProblem | null;
+  readonly policy: ManagedPolicy;
 
-  constructor(dataDir: string, now: () => Date = () => new Date()) {
+  constructor(dataDir: string, options: SettingsStoreOptions = {}) {
     this.#file = join(dataDir, SETTINGS_FILE);
-    const loaded = this.#load(now);
+    const loaded = this.#load(options.now ?? (() => new Date()));
     this.#data = loaded.data;
     this.problem = loaded.problem;
+    this.policy = this.#effectivePolicy(options.policy ?? NO_POLICY);
+    this.#applyPolicy();
   }
 
   get preferences(): Settings {
@@ -67,8 +92,10 @@ export class SettingsStore {
     return this.#data.demo;
   }
 
+  /** Refused with `setting_locked` when it would change a setting the policy locks (the same value again is no change). */
   update(patch: SettingsPatch): Settings {
     const current = this.#data.preferences;
+    this.#refuseLocked(patch, current);
     const next = Settings.parse({
       scanner: { ...current.scanner, ...Object.fromEntries(Object.entries(patch.scanner ?? {}).filter(([, v]) => v !== undefined)) },
       soundsMuted: patch.soundsMuted ?? current.soundsMuted,
@@ -78,6 +105,7 @@ export class SettingsStore {
       deskWarehouseId: patch.deskWarehouseId === undefined ? current.deskWarehouseId : patch.deskWarehouseId,
       language: patch.language ?? current.language,
       defaultAdjustKind: patch.defaultAdjustKind ?? current.defaultAdjustKind,
+      deskName: patch.deskName === undefined ? current.deskName : patch.deskName,
     });
     this.#save({ ...this.#data, preferences: next });
     return this.preferences;
@@ -85,6 +113,62 @@ export class SettingsStore {
 
   setAccount(account: StoredAccountSetting | null, demo: boolean): void {
     this.#save({ ...this.#data, account: account ? StoredAccount.parse(account) : null, demo });
+  }
+
+  /**
+   * The policy as read, except when its file is there but cannot be used at all (a typo in the
+   * JSON, a folder in its place): then the locks of the last usable file stand, so a broken file
+   * never opens what IT closed. Only a file taken away (no policy) lifts them.
+   */
+  #effectivePolicy(read: ManagedPolicy): ManagedPolicy {
+    const wholeFileRefused = read.problems.some((p) => p.entry === null);
+    const kept = this.#data.policyLocks;
+    if (read.file !== null && wholeFileRefused) {
+      if (!kept) return read;
+      return { ...read, locked: new Set(kept.settings), values: kept.serviceUrl === null ? {} : { serviceUrl: kept.serviceUrl } };
+    }
+    const locks = read.file === null ? undefined : { settings: [...read.locked], serviceUrl: read.locked.has('serviceUrl') ? (read.values.serviceUrl ?? null) : null };
+    if (!same(locks, kept)) {
+      const { policyLocks: _dropped, ...rest } = this.#data;
+      this.#save(locks ? { ...rest, policyLocks: locks } : rest);
+    }
+    return read;
+  }
+
+  #refuseLocked(patch: SettingsPatch, current: Settings): void {
+    for (const setting of POLICY_PREFERENCES) {
+      if (!this.policy.locked.has(setting)) continue;
+      const asked = patch[setting];
+      if (asked === undefined) continue;
+      const changes =
+        setting === 'scanner'
+          ? Object.entries(asked as NonNullable<SettingsPatch['scanner']>).some(([key, value]) => value !== undefined && !same(value, current.scanner[key as keyof Settings['scanner']]))
+          : !same(asked, current[setting]);
+      if (changes) throw failure('setting_locked', `The setting ${setting} is set by the IT department's policy and cannot be changed at the desk.`, { params: { setting } });
+    }
+  }
+
+  /**
+   * Locked values always; an unlocked preset once, when it is new or changed in the policy. A value
+   * the policy file had wrong is not in `values`: the desk keeps what it has (locked, it stays so).
+   */
+  #applyPolicy(): void {
+    const values = this.policy.values;
+    const presets: Record<string, unknown> = { ...(this.#data.policyPresets ?? {}) };
+    let preferences = this.#data.preferences;
+    let changed = false;
+    for (const setting of POLICY_PREFERENCES) {
+      const value = values[setting];
+      if (value === undefined) continue;
+      if (!this.policy.locked.has(setting) && same(presets[setting], value)) continue;
+      presets[setting] = value;
+      const next = setting === 'scanner' ? { ...preferences.scanner, ...values.scanner } : value;
+      if (!same(next, preferences[setting])) {
+        preferences = Settings.parse({ ...preferences, [setting]: next });
+        changed = true;
+      }
+    }
+    if (changed || !same(presets, this.#data.policyPresets ?? {})) this.#save({ ...this.#data, preferences, policyPresets: presets });
   }
 
   #load(now: () => Date): { data: SettingsFile; problem: SettingsProblem | null } {

@@ -2,6 +2,7 @@ import { z } from './zod';
 import * as r from './records';
 import * as w from './desk-work-records';
 import * as l from './label-records';
+import * as p from './policy-records';
 import * as lv from './level-records';
 import { MAX_CODE_LENGTH } from './defaults';
 
@@ -27,6 +28,8 @@ export const channels = {
 
   'settings.get': { input: none, output: r.Settings },
   'settings.update': { input: r.SettingsPatch, output: r.Settings },
+  /** What the machine-wide policy file locks and presets, and what in it was refused. */
+  'policy.get': { input: none, output: p.PolicyStatus },
 
   /** A scanned or typed code: SKU, GTIN-8/12/13/14, GS1 element string with AI 01, or shipment token. */
   'stock.lookup': { input: z.strictObject({ code: z.string().min(1).max(MAX_CODE_LENGTH) }), output: r.LookupResult },

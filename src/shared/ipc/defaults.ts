@@ -13,4 +13,5 @@ export const DEFAULT_SETTINGS: Settings = {
   deskWarehouseId: null,
   language: 'system',
   defaultAdjustKind: 'add',
+  deskName: null,
 };

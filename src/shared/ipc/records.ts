@@ -384,6 +384,8 @@ export type LanguageSetting = z.infer<typeof LanguageSetting>;
 export const ADJUST_KINDS = ['add', 'remove', 'count'] as const;
 export const AdjustKind = z.enum(ADJUST_KINDS);
 export type AdjustKind = z.infer<typeof AdjustKind>;
+/** What the desk is called on its journal lines and support files ("Dock 3"); null until named. */
+export const DeskName = z.string().trim().min(1).max(60);
 export const Settings = z.object({
   scanner: ScannerSettings,
   soundsMuted: z.boolean(),
@@ -399,6 +401,8 @@ export const Settings = z.object({
   language: LanguageSetting.default('system'),
   /** The kind of change every product's adjust form starts with (never the last product's). */
   defaultAdjustKind: AdjustKind.default('add'),
+  /** The desk's name; absent in older settings files. */
+  deskName: DeskName.nullable().default(null),
 });
 export type Settings = z.infer<typeof Settings>;
 export const SettingsPatch = z.strictObject({
@@ -410,6 +414,7 @@ export const SettingsPatch = z.strictObject({
   deskWarehouseId: WarehouseId.nullable().optional(),
   language: LanguageSetting.optional(),
   defaultAdjustKind: AdjustKind.optional(),
+  deskName: DeskName.nullable().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 

@@ -71,6 +71,7 @@ export const APP_ERROR_CODES = [
   'no_open_count',
   'worker_exists',
   'worker_not_found',
+  'setting_locked', // the machine-wide policy locks this setting (or the service address): set by the IT department
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -79,13 +79,13 @@ describe('SettingsScreen', () => {
     render(SettingsScreen);
     await page.getByLabelText('Longest gap between scanner characters (ms)').fill('80');
     await page.getByRole('radio', { name: 'Tab' }).click();
-    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByRole('button', { name: 'Save' }).nth(1).click();
     await expect.element(page.getByText(/^Saved\. Scans use/)).toBeVisible();
     expect(fake.calls.find((c) => c.channel === 'settings.update')?.input).toEqual({
       scanner: { maxInterKeyMs: 80, minLength: 4, prefix: '', suffix: 'Tab' },
     });
     await page.getByLabelText('Ask for a confirmation from a change of').fill('25');
-    await page.getByRole('button', { name: 'Save' }).nth(1).click();
+    await page.getByRole('button', { name: 'Save' }).nth(2).click();
     await expect.poll(() => fake.calls.filter((c) => c.channel === 'settings.update').at(-1)?.input).toEqual({ confirmAdjustmentsFrom: 25 });
   });
 
@@ -94,11 +94,11 @@ describe('SettingsScreen', () => {
     const days = page.getByLabelText('Keep journal lines for');
     await expect.element(days).toHaveValue('90');
     await days.fill('0');
-    await page.getByRole('button', { name: 'Save' }).nth(2).click();
+    await page.getByRole('button', { name: 'Save' }).nth(3).click();
     await expect.element(days).toHaveAttribute('aria-invalid', 'true');
     expect(fake.calls.filter((c) => c.channel === 'settings.update')).toEqual([]);
     await days.fill('30');
-    await page.getByRole('button', { name: 'Save' }).nth(2).click();
+    await page.getByRole('button', { name: 'Save' }).nth(3).click();
     await expect.poll(() => fake.calls.filter((c) => c.channel === 'settings.update').at(-1)?.input).toEqual({ journalRetentionDays: 30 });
   });
   it('a sound switch main could not keep is undone: the box shows the choice still in force, and says why', async () => {

@@ -43,7 +43,7 @@ export function stockOf(sku: string, overrides: Partial<Stock> = {}): Stock {
   };
 }
 
-export const SETTINGS: Settings = { scanner: { maxInterKeyMs: 50, minLength: 4, prefix: '', suffix: 'Enter' }, soundsMuted: true, confirmAdjustmentsFrom: 50, journalRetentionDays: 90, labelPrinter: { silent: false, deviceName: null }, deskWarehouseId: null, language: 'en', defaultAdjustKind: 'add' };
+export const SETTINGS: Settings = { scanner: { maxInterKeyMs: 50, minLength: 4, prefix: '', suffix: 'Enter' }, soundsMuted: true, confirmAdjustmentsFrom: 50, journalRetentionDays: 90, labelPrinter: { silent: false, deviceName: null }, deskWarehouseId: null, language: 'en', defaultAdjustKind: 'add', deskName: null };
 export const DEMO_ACCOUNT: AccountStatus = { mode: 'demo', baseUrl: 'http://127.0.0.1:4100', clientId: 'desk-demo', keychain: 'available' };
 export const ONLINE: Connectivity = { online: true, since: at, lastError: null };
 export const SYNCED: SyncStatus = { state: 'idle', phase: null, done: 0, lastSyncedAt: at, lastError: null };

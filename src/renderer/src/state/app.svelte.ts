@@ -5,6 +5,7 @@ import { startConnectivity } from './connectivity.svelte';
 import { startCountState } from './count.svelte';
 import { pushNotice, startNotices } from './notices.svelte';
 import { startOutbox } from './outbox.svelte';
+import { loadPolicy } from './policy.svelte';
 import { loadSettings } from './settings.svelte';
 import { startSync } from './sync.svelte';
 import { loadWarehouses } from './warehouses.svelte';
@@ -30,6 +31,7 @@ export function startDeskState(): () => void {
     startCountState(),
   ];
   void loadSettings();
+  void loadPolicy();
   void loadWarehouses();
   void loadWorkers();
   // Demo mode is read from account.status; of app.info only the start-up notices are shown.

@@ -43,6 +43,7 @@ const TITLES: Record<string, () => string> = {
   no_open_count: m.error_title_no_open_count,
   worker_exists: m.error_title_worker_exists,
   worker_not_found: m.error_title_worker_not_found,
+  setting_locked: m.error_title_setting_locked,
   // the service's codes (resources/openapi.yaml ErrorCode)
   invalid_request: m.error_title_that_input_is_not_valid,
   unauthorized: m.error_title_not_authorised,
@@ -187,6 +188,7 @@ const SENTENCES: Record<string, (e: Worded) => string> = {
   no_open_count: () => m.error_text_no_open_count(),
   worker_exists: () => m.error_text_worker_exists(),
   worker_not_found: () => m.error_text_worker_not_found(),
+  setting_locked: (e) => (e.params?.['setting'] === 'serviceUrl' ? m.error_text_setting_locked_service() : m.error_text_setting_locked()),
   invalid_request: () => m.error_text_invalid_request(),
   unauthorized: () => m.error_text_unauthorized(),
   token_expired: () => m.error_text_token_expired(),

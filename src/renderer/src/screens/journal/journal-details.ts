@@ -4,6 +4,7 @@ import { errorMessage, errorTitle } from '../../ui/error-text';
 import { formatDelta, formatNumber } from '../../ui/format';
 import { refusalText } from '../../ui/refusal-text';
 import { isReason, REASON_LABELS } from '../scan/adjust-math';
+import { policyEntryText, policyProblemText } from '../../ui/policy-text';
 
 /**
  * A journal line's details in the desk's language, from what main stored as data (its `what` and
@@ -95,5 +96,11 @@ function sentence(d: JournalWhat): string {
       return m.journal_what_shipment_cancelled({ reference: text('reference') });
     case 'shipment_deleted':
       return m.journal_what_shipment_deleted({ token: text('token') });
+    case 'policy_applied':
+      return m.journal_what_policy_applied({ locked: number('locked'), preset: number('preset') });
+    case 'policy_refused':
+      return text('entry') === ''
+        ? m.journal_what_policy_file_refused({ why: policyProblemText(text('reason')) })
+        : m.journal_what_policy_entry_refused({ entry: policyEntryText(text('entry')), why: policyProblemText(text('reason')) });
   }
 }

@@ -16,6 +16,7 @@ export const KIND_LABELS: Record<JournalKind, string> = {
   get delete() { return m.journal_kind_delete(); },
   get worker() { return m.journal_kind_worker(); },
   get count() { return m.journal_kind_count(); },
+  get settings() { return m.journal_kind_settings(); },
 };
 
 export const OUTCOME_LABELS: Record<JournalOutcome, { label: string; tone: 'ok' | 'bad' | 'warn' | 'neutral' }> = {
