@@ -1,8 +1,9 @@
+import type { z } from 'zod';
+import type { PrinterDpi as PrinterDpiSchema } from '../../../shared/ipc/printer-records';
 import { MIN_MODULE_MM } from '../../labels/label-sizes';
 
-/** The resolutions thermal label printers come in. */
-export const PRINTER_DPIS = [203, 300, 600] as const;
-export type PrinterDpi = (typeof PRINTER_DPIS)[number];
+/** The resolutions thermal label printers come in (the profile's schema lists them). */
+export type PrinterDpi = z.infer<typeof PrinterDpiSchema>;
 
 /** Dots per mm as the printers count them: 203 dpi is 8, 300 dpi is 12, 600 dpi is 24. */
 const DOTS_PER_MM: Record<PrinterDpi, number> = { 203: 8, 300: 12, 600: 24 };
