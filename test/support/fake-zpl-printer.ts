@@ -25,13 +25,16 @@ export class FakeZplPrinter {
   flags: FakePrinterFlags = { paperOut: false, paused: false, headOpen: false };
   /** When true, it takes connections and never answers: a printer that hangs. */
   silent = false;
+  /** When true, it answers `~HS` but holds a job's connection open without closing it: a printer stuck mid-job. */
+  holdJobs = false;
   private bytes: Buffer[] = [];
   private server: Server | null = null;
   private sockets = new Set<Socket>();
   port = 0;
 
   async start(): Promise<this> {
-    const server = createServer((socket) => {
+    // Half-open allowed: the fake, not Node, decides when it closes after the sender has ended.
+    const server = createServer({ allowHalfOpen: true }, (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
       socket.on('data', (chunk) => {
@@ -45,7 +48,9 @@ export class FakeZplPrinter {
         this.bytes.push(chunk);
       });
       // A printer closes its side once the sender has ended: the sender knows it has everything.
-      socket.on('end', () => socket.end());
+      socket.on('end', () => {
+        if (!this.holdJobs) socket.end();
+      });
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
