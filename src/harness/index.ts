@@ -8,6 +8,7 @@ import type { Handlers } from '../main/kernel/ipc/router';
 import { createKeytarStore } from '../main/kernel/secrets/keytar-store';
 import type { SecretStore } from '../main/kernel/secrets/secret-store';
 import type { Log } from '../main/kernel/log';
+import { createFileLog, LOG_DIR, teeLog } from '../main/kernel/log-file';
 import { claimNamedDataDir } from '../main/kernel/private-files';
 import type { RunningSandbox, SandboxOptions } from '../sandbox';
 import { coreWorkerBundle } from './core-worker-bundle';
@@ -67,7 +68,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
   // A folder someone named is used only if it is private already or new; its mode is never changed.
   if (opts.dataDir !== undefined) claimNamedDataDir(opts.dataDir);
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'warehouse-desk-harness-')));
-  const log = opts.log ?? (() => {});
+  // The desk's log file in its data folder, as in the app (kernel/log-file.ts), beside the caller's log.
+  const fileLog = createFileLog(join(dataDir, LOG_DIR));
+  const log = opts.log ? teeLog(opts.log, fileLog.log) : fileLog.log;
   let core: CoreThread | null = null;
   // Printed and saved labels become PDFs here: the harness has no printer.
   const printer = pdfLabelPrinter({ outputDir: join(dataDir, 'labels') });
@@ -118,6 +121,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
           await host.close();
           await printer.close();
           await started.close();
+          fileLog.close();
           if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
         })();
         return closing;
@@ -127,6 +131,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<RunningHa
     await printer.close().catch(() => {});
     await core?.close().catch(() => {});
     await demo.current()?.close().catch(() => {});
+    fileLog.close();
     if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }

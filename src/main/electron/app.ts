@@ -14,10 +14,13 @@ import { createSenderCheck } from './trusted-sender';
 import { guardSession, guardWebContents } from './web-guards';
 import { secureWebPreferences } from './window-options';
 import type { Log } from '../kernel/log';
+import { createFileLog, LOG_DIR, teeLog } from '../kernel/log-file';
 
-const log: Log = (level, message, data) => {
+const consoleLog: Log = (level, message, data) => {
   console[level](`[warehouse-desk] ${message}`, data ?? '');
 };
+/** The console until the data folder is known, then the console and the log file in it (kernel/log-file.ts). */
+let log: Log = consoleLog;
 
 /** Test runs of an unpackaged app may keep their data elsewhere; a packaged app never reads this. */
 const DATA_DIR_OVERRIDE = 'WAREHOUSE_DESK_USER_DATA';
@@ -71,6 +74,7 @@ export function runDesktopApp(): void {
 
   const override = process.env[DATA_DIR_OVERRIDE];
   if (override && !app.isPackaged) app.setPath('userData', override);
+  log = teeLog(consoleLog, createFileLog(join(app.getPath('userData'), LOG_DIR)).log);
 
   const location = resolveRendererLocation({
     isPackaged: app.isPackaged,

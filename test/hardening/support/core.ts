@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDeskCore, type DeskCore, type DeskCoreOptions } from '../../../src/main/composition/desk-core';
 import { createIpcRouter } from '../../../src/main/kernel/ipc/router';
+import { createFileLog, LOG_DIR, teeLog } from '../../../src/main/kernel/log-file';
 import { createKeytarStore } from '../../../src/main/kernel/secrets';
 import { events as eventSchemas, type EventName } from '../../../src/shared/ipc/contract';
 import type { Result } from '../../../src/shared/ipc/result';
@@ -126,11 +127,13 @@ export async function startCore(options: Partial<DeskCoreOptions> & { dataDir?: 
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wd-hardening-'));
   const recorded: Recorded = { answers: [], events: [], eventProblems: [], internalErrors: [], logs: [] };
   const { fetch: coreFetch, network } = trackingFetch();
+  // The log file in the data folder, as the app's and the harness's hosts keep it.
+  const fileLog = createFileLog(join(dataDir, LOG_DIR));
   const core = await createDeskCore({
     secrets: createKeytarStore(),
     fetch: coreFetch,
     syncIntervalMs: 3_600_000,
-    log: (level, message, data) => recorded.logs.push({ level, message, ...(data ? { data } : {}) }),
+    log: teeLog((level, message, data) => recorded.logs.push({ level, message, ...(data ? { data } : {}) }), fileLog.log),
     ...options,
     dataDir,
   });
@@ -165,6 +168,7 @@ export async function startCore(options: Partial<DeskCoreOptions> & { dataDir?: 
       if (!closed) {
         closed = true;
         await core.close();
+        fileLog.close();
       }
       if (!keepDir && options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
