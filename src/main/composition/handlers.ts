@@ -8,6 +8,7 @@ import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Handlers } from '../kernel/ipc/router';
 import type { NoticeBoard } from '../kernel/notice-board';
 import { CountService, countChannels } from '../counts';
+import { importChannels } from '../imports';
 import { journalChannels, type Journal } from '../journal';
 import { labelChannels, type LabelPrinter } from '../labels';
 import { levelChannels } from '../levels';
@@ -82,6 +83,7 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
       }),
       ...workerChannels(cache.workers),
       ...levelChannels({ levels: cache.levels, reads: cache.reads, account: () => accounts.session?.accountKey ?? null, warehouse, save }),
+      ...importChannels({ levels: cache.levels, reads: cache.reads }),
       ...transferChannels(transfers, warehouse),
       ...countChannels(counts, warehouse),
       ...journalChannels(journal, save),

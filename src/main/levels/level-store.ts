@@ -90,13 +90,21 @@ export class LevelStore {
   }
 
   set(input: LevelSetInput): StockLevelSetting[] {
-    this.#db
-      .prepare(
-        `INSERT INTO reorder_levels (sku, warehouse_id, minimum, reorder, set_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (sku, warehouse_id) DO UPDATE SET minimum = excluded.minimum, reorder = excluded.reorder, set_at = excluded.set_at`,
-      )
-      .run(input.sku, stored(input.warehouseId), input.minimum, input.reorder, this.#now().toISOString());
+    this.setAll([input]);
     return this.of(input.sku);
+  }
+
+  /** Every level of an imported sheet, in one transaction: all of them or, on a failure, none. */
+  setAll(levels: readonly LevelSetInput[]): number {
+    const upsert = this.#db.prepare(
+      `INSERT INTO reorder_levels (sku, warehouse_id, minimum, reorder, set_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (sku, warehouse_id) DO UPDATE SET minimum = excluded.minimum, reorder = excluded.reorder, set_at = excluded.set_at`,
+    );
+    const at = this.#now().toISOString();
+    this.#db.transaction(() => {
+      for (const l of levels) upsert.run(l.sku, stored(l.warehouseId), l.minimum, l.reorder, at);
+    })();
+    return levels.length;
   }
 
   clear(key: LevelKey): StockLevelSetting[] {

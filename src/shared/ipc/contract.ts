@@ -4,6 +4,7 @@ import * as w from './desk-work-records';
 import * as l from './label-records';
 import * as p from './policy-records';
 import * as lv from './level-records';
+import * as im from './import-records';
 import { MAX_CODE_LENGTH } from './defaults';
 
 /**
@@ -84,6 +85,8 @@ export const channels = {
   'levels.low': { input: lv.LowStockQuery.optional(), output: lv.LowStockList },
   /** The Low stock list as shown, to a CSV file. */
   'levels.export': { input: lv.LowStockQuery.optional(), output: w.ExportedFile },
+  /** A sheet of minimums: what each line would do, or, applied, every line that can be in one go. */
+  'imports.levels': { input: im.SheetInput, output: im.SheetOutcome },
 
   /** The desk's journal of scans and actions, newest first. */
   'journal.search': { input: w.JournalQuery.optional(), output: w.JournalPage },

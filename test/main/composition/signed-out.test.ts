@@ -46,6 +46,7 @@ const DESK_LOCAL: Partial<Record<Channel, unknown>> = {
   'levels.clear': { sku: 'WD-000001', warehouseId: null },
   'levels.low': undefined,
   'levels.export': undefined,
+  'imports.levels': { name: 'minimums.csv', text: 'sku;minimum\nWD-000001;5\n', apply: true },
 };
 
 describe('a signed-out desk answers the same way on every channel', () => {

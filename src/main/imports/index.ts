@@ -1,0 +1,1 @@
+export { importChannels } from './handlers';
