@@ -29,7 +29,7 @@ describe('low stock list', () => {
     render(LowStockPanel, { warehouses: WAREHOUSES });
     await expect.element(page.getByTestId('low-count')).toHaveTextContent('Below minimum: 2 · minimums set: 6');
     const rows = page.getByTestId('low-row');
-    await expect.element(rows.nth(0)).toHaveTextContent('SKU-00007Stretch filmall warehouses500120-20400400');
+    await expect.element(rows.nth(0)).toHaveTextContent('SKU-00007Stretch filmAll warehouses500120-20400400');
     await expect.element(rows.nth(1)).toHaveTextContent('SKU-00003Pallet labelNorth annex (NRTH)40355100');
   });
 

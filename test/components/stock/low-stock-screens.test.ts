@@ -1,0 +1,77 @@
+/// <reference types="@vitest/browser-playwright" />
+// The Low stock tab and the minimum dialog as a worker sees them, English and German, light and
+// dark, 1280x800 and 1024x700. Saved to docs/screens/low-stock to be looked at; each shot also
+// checks that no button's text is cut.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cdp, page } from 'vitest/browser';
+import { render } from 'vitest-browser-svelte';
+import App from '../../../src/renderer/src/App.svelte';
+import { setLanguageSetting, setSystemLanguages } from '../../../src/renderer/src/i18n/locale.svelte';
+import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
+import '../../../src/renderer/src/styles/base.css';
+import type { LowStockRow } from '../../../src/shared/ipc/level-records';
+import { createFakeDesk, SETTINGS } from '../support/fake-desk';
+
+const DIR = '../../../docs/screens/low-stock';
+const SIZES = [
+  [1280, 800],
+  [1024, 700],
+] as const;
+
+const ROWS: LowStockRow[] = [
+  { sku: 'WD-000007', name: 'Stretch film, clear, 500 mm', warehouseId: null, minimum: 500, reorder: 200, onHand: 120, waiting: -20, short: 400, toReorder: 400 },
+  { sku: 'WD-000031', name: 'Pallet label, A5', warehouseId: 'wh-north', minimum: 40, reorder: 100, onHand: 35, waiting: 0, short: 5, toReorder: 100 },
+  { sku: 'WD-000112', name: 'Safety gloves, yellow, 100 pairs', warehouseId: 'wh-main', minimum: 12, reorder: null, onHand: 9, waiting: 1, short: 2, toReorder: 2 },
+];
+
+function cutButtons(): string[] {
+  return [...document.querySelectorAll('button')]
+    .filter((b) => b.getClientRects().length > 0 && b.scrollWidth > b.clientWidth + 1)
+    .map((b) => (b.textContent ?? '').trim().slice(0, 30));
+}
+
+async function shoot(name: string, lang: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
+    for (const [w, h] of SIZES) {
+      await page.viewport(w, h);
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      expect(cutButtons(), `${lang} ${name} ${w}x${h}`).toEqual([]);
+      await page.screenshot({ path: `${DIR}/${lang}-${name}-${w}x${h}-${scheme}.png` });
+    }
+  }
+}
+
+describe('low stock, on screen', () => {
+  const system = [...navigator.languages];
+  beforeAll(() => localStorage.clear());
+  afterAll(async () => {
+    setLanguageSetting('system');
+    setSystemLanguages(system);
+    await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+  });
+  let uninstall: () => void = () => {};
+  afterEach(() => uninstall());
+
+  for (const { lang, tag, tab } of [
+    { lang: 'en', tag: 'en-GB', tab: 'Low stock' },
+    { lang: 'de', tag: 'de-DE', tab: 'Knapper Bestand' },
+  ] as const) {
+    it(`${lang}: the Low stock tab with three SKUs below their minimum`, async () => {
+      setSystemLanguages([tag]);
+      setLanguageSetting(lang);
+      const fake = createFakeDesk({
+        'settings.get': () => ({ ok: true, value: { ...structuredClone(SETTINGS), language: lang } }),
+        'levels.low': () => ({ ok: true, value: { rows: ROWS, levels: 14 } }),
+        'stock.search': () => ({ ok: true, value: { rows: [], total: 0 } }),
+        'products.list': () => ({ ok: true, value: { products: [], nextCursor: null, source: 'cache' } }),
+      });
+      uninstall = fake.install();
+      nav.screen = 'stock';
+      render(App);
+      await page.getByRole('tab', { name: tab }).click();
+      await expect.element(page.getByTestId('low-row').nth(2)).toBeVisible();
+      await shoot('low-stock', lang);
+    });
+  }
+});
