@@ -1,11 +1,14 @@
 /// <reference types="@vitest/browser-playwright" />
-// The Low stock tab and the minimum dialog as a worker sees them, English and German, light and
+// The Low stock tab, the minimum dialog and a sheet's preview as a worker sees them, English and German, light and
 // dark, 1280x800 and 1024x700. Saved to docs/screens/low-stock to be looked at; each shot also
 // checks that no button's text is cut.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cdp, page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import App from '../../../src/renderer/src/App.svelte';
+import MinimumDialog from '../../../src/renderer/src/screens/scan/MinimumDialog.svelte';
+import ImportLevelsDialog from '../../../src/renderer/src/screens/stock/ImportLevelsDialog.svelte';
+import { loadWarehouses } from '../../../src/renderer/src/state/warehouses.svelte';
 import { setLanguageSetting, setSystemLanguages } from '../../../src/renderer/src/i18n/locale.svelte';
 import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
 import '../../../src/renderer/src/styles/base.css';
@@ -72,6 +75,40 @@ describe('low stock, on screen', () => {
       await page.getByRole('tab', { name: tab }).click();
       await expect.element(page.getByTestId('low-row').nth(2)).toBeVisible();
       await shoot('low-stock', lang);
+    });
+
+    it(`${lang}: the minimum dialog of a SKU with one set`, async () => {
+      setSystemLanguages([tag]);
+      setLanguageSetting(lang);
+      uninstall = createFakeDesk().install();
+      await loadWarehouses();
+      const levels = [{ sku: 'WD-000007', warehouseId: null, minimum: 500, reorder: 200, setAt: '2026-03-12T14:32:00.000Z' }];
+      render(MinimumDialog, { sku: 'WD-000007', levels, onsaved: () => {}, onclose: () => {} });
+      await expect.element(page.getByTestId('minimum-remove')).toBeVisible();
+      await shoot('minimum-dialog', lang);
+    });
+
+    it(`${lang}: the preview of a sheet with problems`, async () => {
+      setSystemLanguages([tag]);
+      setLanguageSetting(lang);
+      uninstall = createFakeDesk().install();
+      const preview = {
+        missingColumns: [],
+        lines: 1204,
+        ready: 1198,
+        applied: 0,
+        problems: [
+          { line: 17, sku: 'WD-999999', problem: 'unknown_sku', detail: 'WD-999999' },
+          { line: 230, sku: 'WD-000003', problem: 'bad_number', detail: 'minimum' },
+          { line: 231, sku: 'WD-000004', problem: 'unknown_warehouse', detail: 'HAL-9' },
+          { line: 602, sku: 'WD-000001', problem: 'duplicate', detail: '2' },
+          { line: 880, sku: 'WD-000005', problem: 'bad_number', detail: 'reorder' },
+          { line: 1203, sku: '', problem: 'no_sku', detail: '' },
+        ],
+      } as const;
+      render(ImportLevelsDialog, { name: 'mindestbestand-2026.csv', text: '', preview: { ...preview, problems: [...preview.problems] }, onimported: () => {}, onclose: () => {} });
+      await expect.element(page.getByTestId('import-apply')).toBeVisible();
+      await shoot('import-preview', lang);
     });
   }
 });
