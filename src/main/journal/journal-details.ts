@@ -76,6 +76,11 @@ const ENGLISH: Record<JournalWhat['what'], (p: Params) => string> = {
   shipment_cancelled: (p) => `shipment ${p['reference']} cancelled`,
   shipment_deleted: (p) => `shipment ${p['token']} deleted`,
   policy_applied: (p) => `IT policy ${p['file']} applied: ${p['locked']} settings locked, ${p['preset']} preset`,
+  setting_changed: (p) => `settings changed: ${p['settings']} from ${p['from']} to ${p['to']}`,
+  signed_in: (p) => `signed in as ${p['client']} at ${p['service']}`,
+  sign_in: (p) => `sign-in as ${p['client']} at ${p['service']}`,
+  signed_out: (p) => (p['client'] ? `signed out of ${p['client']}` : 'left the demo'),
+  demo_started: () => 'demo mode started',
   policy_refused: (p) => `IT policy ${p['entry'] ? `entry ${p['entry']} ignored` : 'file not used'}: ${p['detail']}`,
 };
 

@@ -28,7 +28,7 @@ export type AddWorkerInput = z.infer<typeof AddWorkerInput>;
 export const SwitchWorkerInput = z.union([z.strictObject({ id: WorkerId }), z.strictObject({ badge: Badge }), z.strictObject({ nobody: z.literal(true) })]);
 export type SwitchWorkerInput = z.infer<typeof SwitchWorkerInput>;
 
-export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'resolve', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count', 'settings'] as const;
+export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'resolve', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count', 'settings', 'account'] as const;
 export const JournalKind = z.enum(JOURNAL_KINDS);
 export type JournalKind = z.infer<typeof JournalKind>;
 
@@ -71,6 +71,11 @@ export const JOURNAL_WHATS = [
   'shipment_deleted', // token
   'policy_applied', // file, locked (how many settings), preset (how many)
   'policy_refused', // reason (shared/ipc/policy-records.ts), entry ('' for the whole file), detail (English)
+  'setting_changed', // settings (names, comma-separated), from, to (values as shown, never a secret: settings hold none)
+  'signed_in', // client, service
+  'sign_in', // client, service: a sign-in that failed, with its error
+  'signed_out', // client ('' for the demo)
+  'demo_started',
 ] as const;
 export const JournalWhatKind = z.enum(JOURNAL_WHATS);
 export type JournalWhatKind = z.infer<typeof JournalWhatKind>;

@@ -23,7 +23,15 @@ const SETTING_NAMES: Record<string, () => string> = {
   scanner: m.settings_scanner,
   confirmAdjustmentsFrom: m.settings_confirm_from,
   journalRetentionDays: m.settings_retention,
+  soundsMuted: m.settings_sounds,
+  defaultAdjustKind: m.settings_adjust_kind,
 };
+
+/** A setting's name as Settings shows it; one without a label of its own as main names it. */
+export function settingName(key: string): string {
+  const named = SETTING_NAMES[key.trim()];
+  return named ? named() : key.trim();
+}
 
 /**
  * The part of the policy file a problem is about: a setting the desk knows by the name its

@@ -4,7 +4,7 @@ import { errorMessage, errorTitle } from '../../ui/error-text';
 import { formatDelta, formatNumber } from '../../ui/format';
 import { refusalText } from '../../ui/refusal-text';
 import { isReason, REASON_LABELS } from '../scan/adjust-math';
-import { policyEntryText, policyProblemText } from '../../ui/policy-text';
+import { policyEntryText, policyProblemText, settingName } from '../../ui/policy-text';
 
 /**
  * A journal line's details in the desk's language, from what main stored as data (its `what` and
@@ -96,6 +96,16 @@ function sentence(d: JournalWhat): string {
       return m.journal_what_shipment_cancelled({ reference: text('reference') });
     case 'shipment_deleted':
       return m.journal_what_shipment_deleted({ token: text('token') });
+    case 'setting_changed':
+      return m.journal_what_setting_changed({ settings: text('settings').split(',').map(settingName).join(', '), from: text('from'), to: text('to') });
+    case 'signed_in':
+      return m.journal_what_signed_in({ client: text('client'), service: text('service') });
+    case 'sign_in':
+      return m.journal_what_sign_in({ client: text('client'), service: text('service') });
+    case 'signed_out':
+      return text('client') === '' ? m.journal_what_left_demo() : m.journal_what_signed_out({ client: text('client') });
+    case 'demo_started':
+      return m.journal_what_demo_started();
     case 'policy_applied':
       return m.journal_what_policy_applied({ locked: number('locked'), preset: number('preset') });
     case 'policy_refused':

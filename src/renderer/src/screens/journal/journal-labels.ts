@@ -17,6 +17,7 @@ export const KIND_LABELS: Record<JournalKind, string> = {
   get worker() { return m.journal_kind_worker(); },
   get count() { return m.journal_kind_count(); },
   get settings() { return m.journal_kind_settings(); },
+  get account() { return m.settings_account(); },
 };
 
 export const OUTCOME_LABELS: Record<JournalOutcome, { label: string; tone: 'ok' | 'bad' | 'warn' | 'neutral' }> = {

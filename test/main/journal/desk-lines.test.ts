@@ -1,0 +1,63 @@
+// The journal of what the desk did besides stock: sign-in (and a refused one), sign-out, the demo,
+// settings changes with their old and new values, and a change the IT department's policy refused.
+// The real core, the real sandbox over HTTP, the real keychain; the secret is on no line.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeskCore, type DeskCore } from '../../../src/main/composition/desk-core';
+import { createKeytarStore } from '../../../src/main/kernel/secrets';
+import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../../src/sandbox';
+import { ipcClient } from '../composition/support/ipc';
+
+let work: string;
+let service: RunningSandbox;
+let core: DeskCore;
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'wd-desk-lines-'));
+  service = await startSandbox({ dbPath: join(work, 'service.sqlite'), demo: { skus: 10, shipments: 2, seed: 3 }, rateLimit: false });
+  const policyFile = join(work, 'policy.json');
+  writeFileSync(policyFile, JSON.stringify({ settings: { journalRetentionDays: 200 }, locked: ['journalRetentionDays'] }));
+  core = await createDeskCore({ dataDir: join(work, 'desk'), secrets: createKeytarStore(), demoByDefault: false, syncIntervalMs: 3_600_000, policyFile });
+}, 60_000);
+afterAll(async () => {
+  await core?.close();
+  await service?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the journal of the desk', () => {
+  it('has a line for each sign-in, refused sign-in, sign-out, demo start and settings change, none with the secret', async () => {
+    const ipc = ipcClient(core);
+    const secret = DEMO_OWNERS.desk.clientSecret;
+    const client = DEMO_OWNERS.desk.clientId;
+    expect(await ipc.raw('account.signIn', { baseUrl: service.baseUrl, clientId: client, clientSecret: `${secret}-wrong` })).toMatchObject({ ok: false, error: { code: 'invalid_credentials' } });
+    await ipc.call('account.signIn', { baseUrl: service.baseUrl, clientId: client, clientSecret: secret });
+    await ipc.call('settings.update', { language: 'de', confirmAdjustmentsFrom: 12 });
+    await ipc.call('settings.update', { language: 'de' }); // no change, no line
+    await ipc.call('settings.update', { scanner: { maxInterKeyMs: 500 } });
+    expect(await ipc.raw('settings.update', { journalRetentionDays: 30 })).toMatchObject({ ok: false, error: { code: 'setting_locked' } });
+    await ipc.call('account.signOut');
+    await ipc.call('account.startDemo');
+    await ipc.call('account.signOut');
+
+    const { entries } = await ipc.call('journal.search', {});
+    const lines = entries
+      .filter((e) => e.kind === 'account' || e.kind === 'settings')
+      .reverse()
+      .map((e) => ({ kind: e.kind, outcome: e.outcome, what: e.details?.what, params: e.details?.params, code: e.details?.error?.code }));
+    expect(lines).toEqual([
+      { kind: 'settings', outcome: 'done', what: 'policy_applied', params: expect.objectContaining({ locked: 1, preset: 0 }), code: undefined },
+      { kind: 'account', outcome: 'failed', what: 'sign_in', params: { client, service: service.baseUrl }, code: 'invalid_credentials' },
+      { kind: 'account', outcome: 'done', what: 'signed_in', params: { client, service: service.baseUrl }, code: undefined },
+      { kind: 'settings', outcome: 'done', what: 'setting_changed', params: { settings: 'confirmAdjustmentsFrom, language', from: '50; system', to: '12; de' }, code: undefined },
+      { kind: 'settings', outcome: 'done', what: 'setting_changed', params: { settings: 'scanner', from: 'maxInterKeyMs 50', to: 'maxInterKeyMs 500' }, code: undefined },
+      { kind: 'settings', outcome: 'failed', what: 'failed', params: {}, code: 'setting_locked' },
+      { kind: 'account', outcome: 'done', what: 'signed_out', params: { client }, code: undefined },
+      { kind: 'account', outcome: 'done', what: 'demo_started', params: {}, code: undefined },
+      { kind: 'account', outcome: 'done', what: 'signed_out', params: { client: '' }, code: undefined },
+    ]);
+    const csv = JSON.stringify(entries);
+    expect(csv).not.toContain(secret);
+  });
+});
