@@ -12,6 +12,7 @@ import { loadWarehouses } from '../../../src/renderer/src/state/warehouses.svelt
 import { setLanguageSetting, setSystemLanguages } from '../../../src/renderer/src/i18n/locale.svelte';
 import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
 import '../../../src/renderer/src/styles/base.css';
+import type { SheetOutcome } from '../../../src/shared/ipc/import-records';
 import type { LowStockRow } from '../../../src/shared/ipc/level-records';
 import { createFakeDesk, SETTINGS } from '../support/fake-desk';
 
@@ -92,7 +93,7 @@ describe('low stock, on screen', () => {
       setSystemLanguages([tag]);
       setLanguageSetting(lang);
       uninstall = createFakeDesk().install();
-      const preview = {
+      const preview: SheetOutcome = {
         missingColumns: [],
         lines: 1204,
         ready: 1198,
@@ -105,8 +106,8 @@ describe('low stock, on screen', () => {
           { line: 880, sku: 'WD-000005', problem: 'bad_number', detail: 'reorder' },
           { line: 1203, sku: '', problem: 'no_sku', detail: '' },
         ],
-      } as const;
-      render(ImportLevelsDialog, { name: 'mindestbestand-2026.csv', text: '', preview: { ...preview, problems: [...preview.problems] }, onimported: () => {}, onclose: () => {} });
+      };
+      render(ImportLevelsDialog, { name: 'mindestbestand-2026.csv', text: '', preview, onimported: () => {}, onclose: () => {} });
       await expect.element(page.getByTestId('import-apply')).toBeVisible();
       await shoot('import-preview', lang);
     });

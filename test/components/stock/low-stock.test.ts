@@ -95,4 +95,12 @@ describe('importing a sheet of minimums from the low stock list', () => {
     await expect.element(page.getByText('Imported: 2 minimums set.')).toBeVisible();
     expect(fake.calls.filter((c) => c.channel === 'imports.levels').map((c) => (c.input as { apply: boolean }).apply)).toEqual([false, true]);
   });
+
+  it('says in plain words when the file is not a sheet it can read', async () => {
+    fake.handlers['imports.levels'] = () => ({ ok: false, error: { code: 'invalid_argument', reason: 'bad_sheet', message: 'The file is not a sheet the desk can read.', params: { why: 'Quote Not Closed' } } });
+    render(LowStockPanel, { warehouses: WAREHOUSES });
+    await page.getByTestId('import-levels-file').upload(new File(['sku;minimum\n"WD-1;5\n'], 'broken.csv', { type: 'text/csv' }));
+    await expect.element(page.getByText('This file is not a sheet the desk can read. Save it from your spreadsheet as CSV and choose it again.')).toBeVisible();
+    await expect.element(page.getByTestId('import-levels')).not.toBeInTheDocument();
+  });
 });

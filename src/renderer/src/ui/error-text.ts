@@ -109,6 +109,8 @@ const REASONS: Record<string, Record<string, (e: Worded) => string | undefined>>
     client_id_length: () => m.error_text_client_id_length(),
     client_secret_length: () => m.error_text_client_secret_length(),
     barcode_filter: () => m.error_text_barcode_filter(),
+    bad_sheet: () => m.error_text_bad_sheet(),
+    sheet_too_large: () => m.import_too_big(),
   },
   keychain_unavailable: {
     locked: () => m.error_text_keychain_locked(),
