@@ -12,37 +12,15 @@ import { setLanguageSetting, setSystemLanguages } from '../../../src/renderer/sr
 import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
 import { notices, pushNotice } from '../../../src/renderer/src/state/notices.svelte';
 import '../../../src/renderer/src/styles/base.css';
+import { shootScreens } from '../support/screen-shots';
 import { createFakeDesk, entryOf, SETTINGS } from '../support/fake-desk';
 
 const DIR = '../../../docs/screens/plain-words';
-const SIZES = [
-  [1280, 800],
-  [1024, 700],
-] as const;
 const LANGS = [
   { lang: 'en', system: 'en-GB', rejectedTab: 'Rejected' },
   { lang: 'de', system: 'de-DE', rejectedTab: 'Abgelehnt' },
   { lang: 'pl', system: 'pl-PL', rejectedTab: 'Odrzucone' },
 ] as const;
-
-/** Buttons whose words do not fit them (cut, not wrapped or ellipsised). */
-function cutButtons(): string[] {
-  return [...document.querySelectorAll('button')]
-    .filter((b) => b.getClientRects().length > 0 && b.scrollWidth > b.clientWidth + 1)
-    .map((b) => (b.textContent ?? '').trim().slice(0, 30));
-}
-
-async function shoot(name: string, lang: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
-    for (const [w, h] of SIZES) {
-      await page.viewport(w, h);
-      await new Promise((r) => requestAnimationFrame(() => r(null)));
-      expect(cutButtons(), `${lang} ${name} ${w}x${h}`).toEqual([]);
-      await page.screenshot({ path: `${DIR}/${lang}-${name}-${w}x${h}-${scheme}.png` });
-    }
-  }
-}
 
 describe('plain words, on screen', () => {
   const system = [...navigator.languages];
@@ -73,7 +51,7 @@ describe('plain words, on screen', () => {
       await expect.element(page.getByRole('tab', { name: new RegExp(rejectedTab) })).toHaveAttribute('aria-selected', 'true');
       pushNotice({ level: 'error', code: 'internal_error', message: lang === 'en' ? 'Sync could not start.' : lang === 'de' ? 'Abgleich konnte nicht starten.' : 'Nie udało się rozpocząć synchronizacji.', params: { requestId: 'req_7f3a' } });
       await expect.element(page.getByTestId('request-ref').first()).toBeVisible();
-      await shoot('outbox-refused', lang);
+      await shootScreens(DIR, 'outbox-refused', lang);
     });
 
     it(`${lang}: the label dialog of a cancelled shipment`, async () => {
@@ -83,7 +61,7 @@ describe('plain words, on screen', () => {
       uninstall = fake.install();
       render(PrintLabelsDialog, { props: { target: { kind: 'shipment', token: 'shp_00000000000000000007', reference: 'ORD-2026-000777', cancelled: true }, onclose: () => {} } });
       await expect.element(page.getByTestId('print-cancelled')).toBeVisible();
-      await shoot('print-cancelled', lang);
+      await shootScreens(DIR, 'print-cancelled', lang);
     });
   }
 });

@@ -14,37 +14,16 @@ import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
 import '../../../src/renderer/src/styles/base.css';
 import type { SheetOutcome } from '../../../src/shared/ipc/import-records';
 import type { LowStockRow } from '../../../src/shared/ipc/level-records';
+import { shootScreens } from '../support/screen-shots';
 import { createFakeDesk, SETTINGS } from '../support/fake-desk';
 
 const DIR = '../../../docs/screens/low-stock';
-const SIZES = [
-  [1280, 800],
-  [1024, 700],
-] as const;
 
 const ROWS: LowStockRow[] = [
   { sku: 'WD-000007', name: 'Stretch film, clear, 500 mm', warehouseId: null, minimum: 500, reorder: 200, onHand: 120, waiting: -20, short: 400, toReorder: 400 },
   { sku: 'WD-000031', name: 'Pallet label, A5', warehouseId: 'wh-north', minimum: 40, reorder: 100, onHand: 35, waiting: 0, short: 5, toReorder: 100 },
   { sku: 'WD-000112', name: 'Safety gloves, yellow, 100 pairs', warehouseId: 'wh-main', minimum: 12, reorder: null, onHand: 9, waiting: 1, short: 2, toReorder: 2 },
 ];
-
-function cutButtons(): string[] {
-  return [...document.querySelectorAll('button')]
-    .filter((b) => b.getClientRects().length > 0 && b.scrollWidth > b.clientWidth + 1)
-    .map((b) => (b.textContent ?? '').trim().slice(0, 30));
-}
-
-async function shoot(name: string, lang: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
-    for (const [w, h] of SIZES) {
-      await page.viewport(w, h);
-      await new Promise((r) => requestAnimationFrame(() => r(null)));
-      expect(cutButtons(), `${lang} ${name} ${w}x${h}`).toEqual([]);
-      await page.screenshot({ path: `${DIR}/${lang}-${name}-${w}x${h}-${scheme}.png` });
-    }
-  }
-}
 
 describe('low stock, on screen', () => {
   const system = [...navigator.languages];
@@ -75,7 +54,7 @@ describe('low stock, on screen', () => {
       render(App);
       await page.getByRole('tab', { name: tab }).click();
       await expect.element(page.getByTestId('low-row').nth(2)).toBeVisible();
-      await shoot('low-stock', lang);
+      await shootScreens(DIR, 'low-stock', lang);
     });
 
     it(`${lang}: the minimum dialog of a SKU with one set`, async () => {
@@ -86,7 +65,7 @@ describe('low stock, on screen', () => {
       const levels = [{ sku: 'WD-000007', warehouseId: null, minimum: 500, reorder: 200, setAt: '2026-03-12T14:32:00.000Z' }];
       render(MinimumDialog, { sku: 'WD-000007', levels, onsaved: () => {}, onclose: () => {} });
       await expect.element(page.getByTestId('minimum-remove')).toBeVisible();
-      await shoot('minimum-dialog', lang);
+      await shootScreens(DIR, 'minimum-dialog', lang);
     });
 
     it(`${lang}: the preview of a sheet with problems`, async () => {
@@ -109,7 +88,7 @@ describe('low stock, on screen', () => {
       };
       render(ImportLevelsDialog, { name: 'mindestbestand-2026.csv', text: '', preview, onimported: () => {}, onclose: () => {} });
       await expect.element(page.getByTestId('import-apply')).toBeVisible();
-      await shoot('import-preview', lang);
+      await shootScreens(DIR, 'import-preview', lang);
     });
   }
 });

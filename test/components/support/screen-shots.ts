@@ -1,0 +1,31 @@
+import { expect } from 'vitest';
+import { cdp, page } from 'vitest/browser';
+
+/** The two sizes every screen is looked at in: the desk's usual screen and a small one. */
+export const DESK_SIZES = [
+  [1280, 800],
+  [1024, 700],
+] as const;
+
+/** Buttons whose words do not fit them (cut, not wrapped or ellipsised). */
+export function cutButtons(): string[] {
+  return [...document.querySelectorAll('button')]
+    .filter((b) => b.getClientRects().length > 0 && b.scrollWidth > b.clientWidth + 1)
+    .map((b) => (b.textContent ?? '').trim().slice(0, 30));
+}
+
+/**
+ * The page as it stands, light and dark, at both desk sizes, into `dir` (relative to the test
+ * file) as `<lang>-<name>-<w>x<h>-<scheme>.png`, each shot refused while a button's words are cut.
+ */
+export async function shootScreens(dir: string, name: string, lang: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
+    for (const [w, h] of DESK_SIZES) {
+      await page.viewport(w, h);
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      expect(cutButtons(), `${lang} ${name} ${w}x${h}`).toEqual([]);
+      await page.screenshot({ path: `${dir}/${lang}-${name}-${w}x${h}-${scheme}.png` });
+    }
+  }
+}
