@@ -12,6 +12,7 @@ import type { Log } from '../kernel/log';
 import { NoticeBoard } from '../kernel/notice-board';
 import type { SecretStore } from '../kernel/secrets';
 import type { LabelPrinter } from '../labels';
+import { PrintService, PrinterSetupStore } from '../printers';
 import { loadPolicy, policyFilePath, policyLines } from '../policy';
 import { SettingsStore } from '../settings';
 import { boundYoungGeneration } from '../kernel/young-generation';
@@ -52,6 +53,8 @@ export interface DeskCoreOptions {
    * real one by default; tests and the harness move it together with the sandbox's.
    */
   now?: () => Date;
+  /** How often the print queue looks for a due job; 1 s by default. */
+  printQueueTickMs?: number;
   /** The machine-wide policy file: by default the system's place, or `WAREHOUSE_DESK_POLICY` (policy/policy-file.ts). */
   policyFile?: string;
 }
@@ -176,15 +179,42 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     throw error;
   }
 
+  const printerSetup = new PrinterSetupStore(options.dataDir);
+  const printing = new PrintService({
+    db: cache.db,
+    setup: printerSetup,
+    reads: cache.reads,
+    events,
+    record: (line) => journal.record(line),
+    worker: () => cache.workers.current()?.name ?? null,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.printQueueTickMs ? { tickMs: options.printQueueTickMs } : {}),
+  });
+
   let closed = false;
   return {
-    ...deskHandlers(createHandlers({ cache, events, notices, settings, policy, accounts, journal, save: options.saveFile ?? downloadInstead, transfers, printer: options.printer ?? null })),
+    ...deskHandlers(
+      createHandlers({
+        cache,
+        events,
+        notices,
+        settings,
+        policy,
+        accounts,
+        journal,
+        save: options.saveFile ?? downloadInstead,
+        transfers,
+        printer: options.printer ?? null,
+        printers: { setup: printerSetup, service: printing },
+      }),
+    ),
     serviceReachable: () => accounts.session?.online ?? false,
     events,
     sandbox: () => demo.current(),
     async close() {
       if (closed) return;
       closed = true;
+      await printing.close();
       await accounts.close();
       stopAdvancingTransfers();
       stopJournalingOutbox();

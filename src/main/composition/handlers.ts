@@ -13,6 +13,7 @@ import { journalChannels, type Journal } from '../journal';
 import { labelChannels, type LabelPrinter } from '../labels';
 import { levelChannels } from '../levels';
 import { Outbox, outboxChannels } from '../outbox';
+import { printerChannels, type PrinterDeps } from '../printers';
 import { productChannels } from '../products';
 import { LookupService, workerBadge } from '../scan';
 import { policyChannels, type ManagedPolicy } from '../policy';
@@ -38,6 +39,8 @@ export interface HandlerContext {
   transfers: TransferService;
   /** The host's print path (Electron, or the harness's headless Chromium); none in plain core tests. */
   printer?: LabelPrinter | null;
+  /** The thermal printers (ZPL) and their queue, run by the core. */
+  printers: PrinterDeps;
 }
 
 export interface DeskHandlers {
@@ -53,7 +56,7 @@ export interface DeskHandlers {
  * anyone once the account is gone), everything else fails with the one `not_signed_in` of the
  * account guard.
  */
-export function createHandlers({ cache, events, notices, settings, policy, accounts, journal, save, transfers, printer = null }: HandlerContext): DeskHandlers {
+export function createHandlers({ cache, events, notices, settings, policy, accounts, journal, save, transfers, printer = null, printers }: HandlerContext): DeskHandlers {
   const signedIn = () => requireSignedIn(accounts.session);
   // Signed out, reads go to these: nothing to ask, nothing to record, no account to act for.
   const closedRecorder = new CatalogRecorder(cache);
@@ -92,6 +95,7 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
       ...shipmentChannels(cache, () => accounts.session),
       ...productChannels(cache, () => accounts.session),
       ...labelChannels({ reads: cache.reads, printer: () => printer, printOptions: () => settings.preferences.labelPrinter }),
+      ...printerChannels(printers),
     },
     (line) => journal.record(line),
   );

@@ -82,6 +82,7 @@ const ENGLISH: Record<JournalWhat['what'], (p: Params) => string> = {
   signed_out: (p) => (p['client'] ? `signed out of ${p['client']}` : 'left the demo'),
   demo_started: () => 'demo mode started',
   policy_refused: (p) => `IT policy ${p['entry'] ? `entry ${p['entry']} ignored` : 'file not used'}: ${p['detail']}`,
+  labels_printed: (p) => `${p['labels']} ${p['label']} labels on ${p['printer']}`,
 };
 
 /** The line in English, as the CSV export carries it: the sentence, then the error's code and message. */

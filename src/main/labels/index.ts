@@ -2,4 +2,4 @@ export { labelChannels, buildLabelDocument, type LabelDeps } from './handlers';
 export type { LabelPrinter, PrintOptions } from './label-printer';
 export { printOptionsFor, SILENT_PRINT_MAX_LABELS } from './print-policy';
 export type { LabelDocument } from './label-document';
-export type { LabelContent, LabelReads } from './label-content';
+export { labelContents, type LabelContent, type LabelReads } from './label-content';

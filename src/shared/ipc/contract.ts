@@ -5,6 +5,7 @@ import * as l from './label-records';
 import * as p from './policy-records';
 import * as lv from './level-records';
 import * as im from './import-records';
+import * as pr from './printer-records';
 import { MAX_CODE_LENGTH } from './defaults';
 
 /**
@@ -165,6 +166,21 @@ export const channels = {
   'labels.print': { input: l.PrintLabelsInput, output: l.PrintLabelsResult },
   /** The printers the OS offers, for silent printing to a chosen one. */
   'labels.printers': { input: none, output: z.array(l.Printer) },
+
+  /** The desk's thermal printers (ZPL) and which label kind goes to which. */
+  'printers.setup': { input: none, output: pr.PrinterSetup },
+  /** Adds or changes one printer (by id). */
+  'printers.save': { input: pr.PrinterProfile, output: pr.PrinterSetup },
+  /** Removes a printer and the routes to it; its waiting jobs are cancelled. */
+  'printers.delete': { input: z.strictObject({ id: pr.PrinterProfileId }), output: pr.PrinterSetup },
+  'printers.route': { input: z.strictObject({ label: z.enum(pr.ROUTED_LABELS), profileId: pr.PrinterProfileId.nullable() }), output: pr.PrinterSetup },
+  /** A label with the printer's settings as text and a barcode, through the queue like any job. */
+  'printers.testPrint': { input: z.strictObject({ id: pr.PrinterProfileId }), output: pr.PrintJob },
+  /** Labels to the printer their kind is routed to, through the queue. */
+  'printers.print': { input: pr.PrintToRouteInput, output: pr.PrintedToRoute },
+  'printers.jobs': { input: none, output: z.array(pr.PrintJob) },
+  'printers.retry': { input: pr.PrintJobId, output: pr.PrintJob },
+  'printers.cancel': { input: pr.PrintJobId, output: pr.PrintJob },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Pushed from main to the renderer. */
@@ -180,6 +196,8 @@ export const events = {
   'app.notice': r.Notice,
   /** A count's submission, line by line. */
   'counts.progress': w.CountProgress,
+  /** A print job changed state (queued, sent, waiting for its printer). */
+  'printers.job': pr.PrintJob,
 } as const satisfies Record<string, z.ZodType>;
 
 /** The single Electron IPC channel that carries events; invoke channels are the names above. */

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { LabelItem } from './label-records';
 
 /**
  * A desk's label printer profiles, one schema for the Settings card and for a machine-wide policy
@@ -53,3 +54,34 @@ export const PrinterSetup = z
     }
   });
 export type PrinterSetup = z.infer<typeof PrinterSetup>;
+
+export const PrintJobState = z.enum(['waiting', 'sending', 'done', 'cancelled', 'may_have_printed']);
+
+/** What a printer last said of itself (`~HS`): what stops it printing. */
+export const PrinterStatus = z.object({ paperOut: z.boolean(), paused: z.boolean(), headOpen: z.boolean(), ribbonOut: z.boolean(), formatsWaiting: z.number().int() });
+
+/** A job of the desk's print queue, as the Settings list shows it. */
+export const PrintJob = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  labelKind: z.enum(['shelf', 'product', 'shipment', 'scanner-test', 'test-print']),
+  labels: z.number().int(),
+  worker: z.string().nullable(),
+  state: PrintJobState,
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  /** Why the last attempt failed, as a reason the screens word (`printer_refused`, `printer_not_ready`...). */
+  lastError: z.string().nullable(),
+  printerStatus: PrinterStatus.nullable(),
+  createdAt: z.string(),
+});
+export type PrintJob = z.infer<typeof PrintJob>;
+
+export const PrintJobId = z.strictObject({ id: z.uuid() });
+
+/** Labels of one kind to the thermal printer their kind is routed to; the label size is the printer's roll. */
+export const PrintToRouteInput = z.strictObject({ items: z.array(LabelItem).min(1).max(500), copies: z.number().int().min(1).max(100) });
+export type PrintToRouteInput = z.infer<typeof PrintToRouteInput>;
+
+export const PrintedToRoute = z.object({ job: PrintJob, printer: z.string() });
+export type PrintedToRoute = z.infer<typeof PrintedToRoute>;

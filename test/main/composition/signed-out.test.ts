@@ -46,7 +46,16 @@ const DESK_LOCAL: Partial<Record<Channel, unknown>> = {
   'levels.clear': { sku: 'WD-000001', warehouseId: null },
   'levels.low': undefined,
   'levels.export': undefined,
+<<<<<<< HEAD
   'imports.levels': { name: 'minimums.csv', text: 'sku;minimum\nWD-000001;5\n', apply: true },
+=======
+  'printers.setup': undefined,
+  'printers.save': { id: 'dock-3', name: 'Dock 3', kind: 'zpl-network', host: '127.0.0.1', port: 9, dpi: 203, size: '62x29' },
+  'printers.route': { label: 'shelf', profileId: 'dock-3' },
+  'printers.testPrint': { id: 'dock-3' },
+  'printers.jobs': undefined,
+  'printers.delete': { id: 'dock-3' },
+>>>>>>> 8935137 (printers: the printers.* channels on the core: printer profiles and label routes in printers.json (checked against the one schema), labels made into ZPL for the printer their kind is routed to, a test print, the job list with retry and cancel; the queue runs on a timer in the core's thread, started and stopped with it, and journals each job's outcome with its worker (tested on the demo core against the fake printer: the job waits while the printer is off, the desk answers, and it goes out once when the printer is back; failed with the queue's timer taken out))
 };
 
 describe('a signed-out desk answers the same way on every channel', () => {
@@ -83,10 +92,17 @@ describe('a signed-out desk answers the same way on every channel', () => {
     expect(answer).toMatchObject({ ok: false, error: { code: 'not_in_cache' } });
   });
 
+  it('printers.print prints nothing: the emptied cache has no record to print a label of', async () => {
+    await ipcClient(core).call('printers.save', { id: 'dock-4', name: 'Dock 4', kind: 'zpl-network', host: '127.0.0.1', port: 9, dpi: 203, size: '62x29' });
+    await ipcClient(core).call('printers.route', { label: 'shelf', profileId: 'dock-4' });
+    const answer = await ipcClient(core).raw('printers.print', { items: [{ template: 'shelf', sku: 'WD-000001' }], copies: 1 });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'not_in_cache' } });
+  });
+
   it('covers every channel of the contract', () => {
     // Not called here: shipments.read is a read (not_in_cache signed out); create, green index and
     // transit time go through the same requireOnline as cancel; account and settings work signed out.
-    const covered = new Set([...Object.keys(ACTING), ...READING, ...Object.keys(DESK_LOCAL), 'shipments.read', 'shipments.create', 'shipments.greenIndex', 'shipments.transitTime', 'account.signIn', 'account.signOut', 'account.startDemo', 'settings.update', 'labels.print']);
+    const covered = new Set([...Object.keys(ACTING), ...READING, ...Object.keys(DESK_LOCAL), 'shipments.read', 'shipments.create', 'shipments.greenIndex', 'shipments.transitTime', 'account.signIn', 'account.signOut', 'account.startDemo', 'settings.update', 'labels.print', 'printers.print', 'printers.retry', 'printers.cancel']);
     expect(CHANNEL_NAMES.filter((c) => !covered.has(c))).toEqual([]);
   });
 });

@@ -111,6 +111,12 @@ const REASONS: Record<string, Record<string, (e: Worded) => string | undefined>>
     barcode_filter: () => m.error_text_barcode_filter(),
     bad_sheet: () => m.error_text_bad_sheet(),
     sheet_too_large: () => m.import_too_big(),
+    no_printer_route: () => m.error_text_no_printer_route(),
+    printer_profile_not_found: () => m.error_text_printer_profile_not_found(),
+    printer_kind_not_supported: () => m.error_text_printer_kind_not_supported(),
+    printer_setup_invalid: () => m.error_text_printer_setup_invalid(),
+    print_job_not_retryable: () => m.error_text_print_job_not_retryable(),
+    print_job_not_cancellable: () => m.error_text_print_job_not_cancellable(),
   },
   keychain_unavailable: {
     locked: () => m.error_text_keychain_locked(),
@@ -130,7 +136,18 @@ const REASONS: Record<string, Record<string, (e: Worded) => string | undefined>>
     gtin_not_of_sku: (e) => named(e, ['gtin', 'sku'], m.error_text_label_gtin_not_of_sku),
     no_gtin: (e) => named(e, ['sku'], m.error_text_label_no_gtin),
   },
-  print_failed: { no_printer: () => m.error_text_print_no_printer() },
+  print_failed: {
+    no_printer: () => m.error_text_print_no_printer(),
+    // A thermal print job's last failure (printers/print-queue.ts), also on its journal line.
+    printer_refused: () => m.error_text_printer_refused(),
+    printer_unreachable: () => m.error_text_printer_unreachable(),
+    printer_timeout: () => m.error_text_printer_timeout(),
+    printer_not_ready: () => m.error_text_printer_not_ready(),
+    printer_status: () => m.error_text_printer_status(),
+    printer_profile_not_found: () => m.error_text_printer_profile_not_found(),
+    printer_kind_not_supported: () => m.error_text_printer_kind_not_supported(),
+    may_have_printed: () => m.error_text_print_may_have_printed(),
+  },
   internal_error: {
     start_failed: () => m.error_text_internal_start_failed(),
     core_stopped: () => m.error_text_internal_core_stopped(),

@@ -108,6 +108,8 @@ function sentence(d: JournalWhat): string {
       return m.journal_what_demo_started();
     case 'policy_applied':
       return m.journal_what_policy_applied({ locked: number('locked'), preset: number('preset') });
+    case 'labels_printed':
+      return m.journal_what_labels_printed({ printer: text('printer'), count: number('labels') });
     case 'policy_refused':
       return text('entry') === ''
         ? m.journal_what_policy_file_refused({ why: policyProblemText(text('reason')) })

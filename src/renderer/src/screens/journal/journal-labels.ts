@@ -18,6 +18,7 @@ export const KIND_LABELS: Record<JournalKind, string> = {
   get count() { return m.journal_kind_count(); },
   get settings() { return m.journal_kind_settings(); },
   get account() { return m.settings_account(); },
+  get print() { return m.journal_kind_print(); },
 };
 
 export const OUTCOME_LABELS: Record<JournalOutcome, { label: string; tone: 'ok' | 'bad' | 'warn' | 'neutral' }> = {
