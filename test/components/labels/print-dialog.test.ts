@@ -37,6 +37,29 @@ describe('the print dialog in Chromium', () => {
     ]);
   });
 
+  it('sends a shelf label routed to a thermal printer there, and says where it went; a product label goes the usual way', async () => {
+    const dock = { id: 'dock-3', name: 'Dock 3', kind: 'zpl-network', host: '10.0.0.7', port: 9100, dpi: 203, size: '62x29' } as const;
+    const job = { id: '7d3e1c52-52a4-4d0c-9a43-1d2f1d0c9b11', profileId: 'dock-3', labelKind: 'shelf', labels: 2, worker: null, state: 'waiting', attempts: 0, nextAttemptAt: null, lastError: null, printerStatus: null, createdAt: '2026-11-27T10:00:00.000Z' } as const;
+    const fake = createFakeDesk({
+      'printers.setup': () => ({ ok: true, value: { profiles: [dock], routes: { shelf: 'dock-3' } } }),
+      'printers.print': () => ({ ok: true, value: { job, printer: 'Dock 3' } }),
+      'labels.print': (input) => ({ ok: true, value: { output: input.output, done: true, labels: 1, pages: 1, path: null } }),
+    });
+    uninstall = fake.install();
+    render(PrintLabelsDialog, { props: { target: { kind: 'stock', skus: ['SKU-1'], hasGtin: true }, onclose: () => {} } });
+
+    await expect.element(page.getByTestId('print-routed')).toHaveTextContent('These labels go to the label printer Dock 3, as chosen in Settings.');
+    await page.getByTestId('print-copies').fill('2');
+    await page.getByRole('button', { name: 'Print on Dock 3' }).click();
+    await expect.element(page.getByTestId('print-outcome')).toHaveTextContent('Sent to Dock 3 (labels: 2). If the printer is off, they wait and print when it is back on.');
+    expect(fake.calls.filter((c) => c.channel === 'printers.print').map((c) => c.input)).toEqual([{ items: [{ template: 'shelf', sku: 'SKU-1' }], copies: 2 }]);
+
+    await page.getByRole('radio', { name: /Product label/ }).click();
+    await expect.element(page.getByTestId('print-routed')).not.toBeInTheDocument();
+    await page.getByTestId('print-go').click();
+    expect(fake.calls.filter((c) => c.channel === 'labels.print')).toHaveLength(1);
+  });
+
   it('sends no job for copies out of range, and shows main\'s refusal in words', async () => {
     const fake = createFakeDesk({
       'labels.print': () => ({ ok: false, error: { code: 'label_not_printable', message: 'SKU NO-GTIN has no GTIN to print a product label with; print a shelf label instead.', reason: 'no_gtin', params: { sku: 'NO-GTIN' } } }),
