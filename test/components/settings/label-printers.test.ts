@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import { render } from 'vitest-browser-svelte';
+import LabelPrintersSettings from '../../../src/renderer/src/screens/settings/LabelPrintersSettings.svelte';
+import '../../../src/renderer/src/styles/base.css';
+import type { PrintJob, PrinterProfile, PrinterSetup } from '../../../src/shared/ipc/printer-records';
+import { createFakeDesk } from '../support/fake-desk';
+
+const waitingJob: PrintJob = {
+  id: '7d3e1c52-52a4-4d0c-9a43-1d2f1d0c9b11',
+  profileId: 'dock-3',
+  labelKind: 'shelf',
+  labels: 4,
+  worker: 'Ana',
+  state: 'waiting',
+  attempts: 2,
+  nextAttemptAt: '2026-11-27T10:00:10.000Z',
+  lastError: 'printer_not_ready',
+  printerStatus: { paperOut: true, paused: false, headOpen: false, ribbonOut: false, formatsWaiting: 0 },
+  createdAt: '2026-11-27T10:00:00.000Z',
+};
+
+/** A desk whose printer setup lives in memory, as main keeps it in printers.json. */
+function deskWithPrinters(jobs: PrintJob[] = []) {
+  let setup: PrinterSetup = { profiles: [], routes: {} };
+  return createFakeDesk({
+    'printers.setup': () => ({ ok: true, value: setup }),
+    'printers.save': (profile) => {
+      setup = { ...setup, profiles: [...setup.profiles.filter((p) => p.id !== profile.id), profile as PrinterProfile] };
+      return { ok: true, value: setup };
+    },
+    'printers.route': ({ label, profileId }) => {
+      setup = { ...setup, routes: { ...setup.routes, [label]: profileId ?? undefined } };
+      return { ok: true, value: setup };
+    },
+    'printers.jobs': () => ({ ok: true, value: jobs }),
+    'printers.testPrint': () => ({ ok: true, value: { ...waitingJob, labelKind: 'test-print', labels: 1, state: 'done', printerStatus: null, lastError: null } }),
+    'printers.retry': () => ({ ok: true, value: { ...waitingJob, state: 'done' } }),
+  });
+}
+
+describe('the label printers card in Chromium', () => {
+  let uninstall: () => void = () => {};
+  afterEach(() => uninstall());
+
+  it('adds a network label printer, refusing an address that is not one, and routes shelf labels to it', async () => {
+    const fake = deskWithPrinters();
+    uninstall = fake.install();
+    render(LabelPrintersSettings);
+
+    await page.getByRole('button', { name: 'Add a label printer' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Dock 3');
+    await page.getByRole('textbox', { name: 'Network address' }).fill('http://10.0.0.7');
+    await expect.element(page.getByText('Enter a name or an IP address, without http:// or spaces.')).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Network address' }).fill('10.0.0.7');
+    await page.getByRole('combobox', { name: 'Label roll' }).selectOptions('100 × 150 mm (4 × 6 in)');
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    await expect.element(page.getByText('Printer saved.')).toBeVisible();
+    const saved = fake.calls.filter((c) => c.channel === 'printers.save').map((c) => c.input);
+    expect(saved).toEqual([expect.objectContaining({ name: 'Dock 3', kind: 'zpl-network', host: '10.0.0.7', port: 9100, dpi: 203, size: '100x150' })]);
+    await expect.poll(() => page.getByTestId('printer-profile').element().textContent).toMatch(/Dock 3.*10\.0\.0\.7:9100 · 203 dpi · 100 × 150 mm/);
+
+    await page.getByTestId('route-shelf').selectOptions('Dock 3');
+    const profileId = (saved[0] as { id: string }).id;
+    expect(fake.calls.filter((c) => c.channel === 'printers.route').map((c) => c.input)).toEqual([{ label: 'shelf', profileId }]);
+
+    await page.getByRole('button', { name: 'Print a test label' }).click();
+    await expect.element(page.getByText('A test label is on its way to Dock 3.')).toBeVisible();
+  });
+
+  it('lists a waiting job with what the printer said, and sends it again on Print again', async () => {
+    const fake = deskWithPrinters([waitingJob]);
+    await fake.handlers['printers.save']!({ id: 'dock-3', name: 'Dock 3', kind: 'zpl-network', host: '10.0.0.7', port: 9100, dpi: 203, size: '62x29' });
+    uninstall = fake.install();
+    render(LabelPrintersSettings);
+
+    await expect.poll(() => page.getByTestId('print-job').element().textContent).toMatch(/Waiting for the printer.*Dock 3, labels: 4.*The printer says it is out of labels\./);
+    await page.getByRole('button', { name: 'Print again' }).click();
+    expect(fake.calls.filter((c) => c.channel === 'printers.retry').map((c) => c.input)).toEqual([{ id: waitingJob.id }]);
+
+    await page.viewport(1280, 800);
+    await page.screenshot({ path: '../../artifacts/components/label-printers-1280.png' });
+    await page.viewport(1024, 700);
+    await page.screenshot({ path: '../../artifacts/components/label-printers-1024.png' });
+  });
+});
