@@ -46,16 +46,13 @@ const DESK_LOCAL: Partial<Record<Channel, unknown>> = {
   'levels.clear': { sku: 'WD-000001', warehouseId: null },
   'levels.low': undefined,
   'levels.export': undefined,
-<<<<<<< HEAD
   'imports.levels': { name: 'minimums.csv', text: 'sku;minimum\nWD-000001;5\n', apply: true },
-=======
   'printers.setup': undefined,
   'printers.save': { id: 'dock-3', name: 'Dock 3', kind: 'zpl-network', host: '127.0.0.1', port: 9, dpi: 203, size: '62x29' },
   'printers.route': { label: 'shelf', profileId: 'dock-3' },
   'printers.testPrint': { id: 'dock-3' },
   'printers.jobs': undefined,
   'printers.delete': { id: 'dock-3' },
->>>>>>> 8935137 (printers: the printers.* channels on the core: printer profiles and label routes in printers.json (checked against the one schema), labels made into ZPL for the printer their kind is routed to, a test print, the job list with retry and cancel; the queue runs on a timer in the core's thread, started and stopped with it, and journals each job's outcome with its worker (tested on the demo core against the fake printer: the job waits while the printer is off, the desk answers, and it goes out once when the printer is back; failed with the queue's timer taken out))
 };
 
 describe('a signed-out desk answers the same way on every channel', () => {
