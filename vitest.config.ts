@@ -55,6 +55,9 @@ export default defineConfig({
           // expect.element and expect.poll: a hang guard, not a speed claim (the 1 s default
           // fails on a loaded 2-core machine).
           expect: { poll: { timeout: 10_000 } },
+          // A hang guard too: the screens' tests take eight screenshots each (light and dark, two
+          // sizes, two languages), and under the node project's load one took 30-40 s.
+          testTimeout: 60_000,
           browser: {
             enabled: true,
             headless: true,
