@@ -192,6 +192,13 @@ function checkAnswer(call: Call, result: Result<unknown>): string[] {
   return problems;
 }
 
+/**
+ * Written on a timer of its own whatever the calls do: the print queue tries the jobs an accepted
+ * print left for the fuzz's printers (none answers) again and again, and the label printers are
+ * on the local network, not behind the service the offline phase cuts off.
+ */
+const BACKGROUND_TABLES = new Set(['print_jobs']);
+
 /** A refused call must not have changed the cache or the outbox; an accepted one moves the baseline. */
 function checkCache(result: Result<unknown>): string[] {
   const version = cache.version();
@@ -200,7 +207,7 @@ function checkCache(result: Result<unknown>): string[] {
   const problems: string[] = [];
   if (!result.ok && baseline) {
     // The journal is the one table a refusal writes: recording what was refused and why is its job.
-    const changed = changedTables(baseline.snapshot, snapshot).filter((table) => table !== 'journal');
+    const changed = changedTables(baseline.snapshot, snapshot).filter((table) => table !== 'journal' && !BACKGROUND_TABLES.has(table));
     if (changed.length > 0) problems.push(`refused call (${result.error.code}) changed ${changed.join(', ')}`);
   }
   baseline = { version, snapshot };
@@ -209,9 +216,9 @@ function checkCache(result: Result<unknown>): string[] {
 
 async function exercise(call: Call): Promise<void> {
   const before = core.recorded.internalErrors.length;
-  if (quietBetweenCalls && baseline && cache.version() !== baseline.version) {
-    const changed = changedTables(baseline.snapshot, cache.snapshot());
-    throw new Error(`the cache changed between two calls, with nobody calling (background work while offline): ${changed.join(', ')}; next call: ${describeCall(call)}`);
+  const changedBetween = quietBetweenCalls && baseline && cache.version() !== baseline.version ? changedTables(baseline.snapshot, cache.snapshot()).filter((table) => !BACKGROUND_TABLES.has(table)) : [];
+  if (changedBetween.length > 0) {
+    throw new Error(`the cache changed between two calls, with nobody calling (background work while offline): ${changedBetween.join(', ')}; next call: ${describeCall(call)}`);
   }
   let result: Result<unknown>;
   let timer: NodeJS.Timeout | undefined;
