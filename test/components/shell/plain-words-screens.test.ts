@@ -3,8 +3,8 @@
 // row and a notice carrying the service's reference; the label dialog of a cancelled shipment.
 // English, German and Polish; light and dark; 1280x800 and 1024x700. Saved to docs/screens/plain-words
 // to be looked at; each shot also checks that no button's text is cut.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cdp, page } from 'vitest/browser';
+import { describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import App from '../../../src/renderer/src/App.svelte';
 import PrintLabelsDialog from '../../../src/renderer/src/screens/labels/PrintLabelsDialog.svelte';
@@ -12,7 +12,7 @@ import { setLanguageSetting, setSystemLanguages } from '../../../src/renderer/sr
 import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
 import { notices, pushNotice } from '../../../src/renderer/src/state/notices.svelte';
 import '../../../src/renderer/src/styles/base.css';
-import { shootScreens } from '../support/screen-shots';
+import { screensSuite, shootScreens } from '../support/screen-shots';
 import { createFakeDesk, entryOf, SETTINGS } from '../support/fake-desk';
 
 const DIR = '../../../docs/screens/plain-words';
@@ -23,15 +23,7 @@ const LANGS = [
 ] as const;
 
 describe('plain words, on screen', () => {
-  const system = [...navigator.languages];
-  beforeAll(() => localStorage.clear());
-  afterAll(async () => {
-    setLanguageSetting('system');
-    setSystemLanguages(system);
-    await cdp().send('Emulation.setEmulatedMedia', { features: [] });
-  });
-  let uninstall: () => void = () => {};
-  afterEach(() => uninstall());
+  const installed = screensSuite();
 
   for (const { lang, system: tag, rejectedTab } of LANGS) {
     it(`${lang}: the Outbox with a refusal, a waiting row and a notice with a reference`, async () => {
@@ -44,7 +36,7 @@ describe('plain words, on screen', () => {
         'settings.get': () => ({ ok: true, value: { ...structuredClone(SETTINGS), language: lang } }),
         'outbox.list': (input) => ({ ok: true, value: { entries: [waiting, refused].filter((e) => !input?.states || input.states.includes(e.state)), counts, nextBefore: null } }),
       });
-      uninstall = fake.install();
+      installed(fake.install());
       notices.list = [];
       nav.screen = 'outbox';
       render(App);
@@ -58,7 +50,7 @@ describe('plain words, on screen', () => {
       setSystemLanguages([tag]);
       setLanguageSetting(lang);
       const fake = createFakeDesk();
-      uninstall = fake.install();
+      installed(fake.install());
       render(PrintLabelsDialog, { props: { target: { kind: 'shipment', token: 'shp_00000000000000000007', reference: 'ORD-2026-000777', cancelled: true }, onclose: () => {} } });
       await expect.element(page.getByTestId('print-cancelled')).toBeVisible();
       await shootScreens(DIR, 'print-cancelled', lang);

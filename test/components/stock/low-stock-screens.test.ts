@@ -2,8 +2,8 @@
 // The Low stock tab, the minimum dialog and a sheet's preview as a worker sees them, English and German, light and
 // dark, 1280x800 and 1024x700. Saved to docs/screens/low-stock to be looked at; each shot also
 // checks that no button's text is cut.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cdp, page } from 'vitest/browser';
+import { describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import App from '../../../src/renderer/src/App.svelte';
 import MinimumDialog from '../../../src/renderer/src/screens/scan/MinimumDialog.svelte';
@@ -14,7 +14,7 @@ import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
 import '../../../src/renderer/src/styles/base.css';
 import type { SheetOutcome } from '../../../src/shared/ipc/import-records';
 import type { LowStockRow } from '../../../src/shared/ipc/level-records';
-import { shootScreens } from '../support/screen-shots';
+import { screensSuite, shootScreens } from '../support/screen-shots';
 import { createFakeDesk, SETTINGS } from '../support/fake-desk';
 
 const DIR = '../../../docs/screens/low-stock';
@@ -26,15 +26,7 @@ const ROWS: LowStockRow[] = [
 ];
 
 describe('low stock, on screen', () => {
-  const system = [...navigator.languages];
-  beforeAll(() => localStorage.clear());
-  afterAll(async () => {
-    setLanguageSetting('system');
-    setSystemLanguages(system);
-    await cdp().send('Emulation.setEmulatedMedia', { features: [] });
-  });
-  let uninstall: () => void = () => {};
-  afterEach(() => uninstall());
+  const installed = screensSuite();
 
   for (const { lang, tag, tab } of [
     { lang: 'en', tag: 'en-GB', tab: 'Low stock' },
@@ -49,7 +41,7 @@ describe('low stock, on screen', () => {
         'stock.search': () => ({ ok: true, value: { rows: [], total: 0 } }),
         'products.list': () => ({ ok: true, value: { products: [], nextCursor: null, source: 'cache' } }),
       });
-      uninstall = fake.install();
+      installed(fake.install());
       nav.screen = 'stock';
       render(App);
       await page.getByRole('tab', { name: tab }).click();
@@ -60,7 +52,7 @@ describe('low stock, on screen', () => {
     it(`${lang}: the minimum dialog of a SKU with one set`, async () => {
       setSystemLanguages([tag]);
       setLanguageSetting(lang);
-      uninstall = createFakeDesk().install();
+      installed(createFakeDesk().install());
       await loadWarehouses();
       const levels = [{ sku: 'WD-000007', warehouseId: null, minimum: 500, reorder: 200, setAt: '2026-03-12T14:32:00.000Z' }];
       render(MinimumDialog, { sku: 'WD-000007', levels, onsaved: () => {}, onclose: () => {} });
@@ -71,7 +63,7 @@ describe('low stock, on screen', () => {
     it(`${lang}: the preview of a sheet with problems`, async () => {
       setSystemLanguages([tag]);
       setLanguageSetting(lang);
-      uninstall = createFakeDesk().install();
+      installed(createFakeDesk().install());
       const preview: SheetOutcome = {
         missingColumns: [],
         lines: 1204,

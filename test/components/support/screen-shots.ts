@@ -1,4 +1,5 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { setLanguageSetting, setSystemLanguages } from '../../../src/renderer/src/i18n/locale.svelte';
 import { cdp, page } from 'vitest/browser';
 
 /** The two sizes every screen is looked at in: the desk's usual screen and a small one. */
@@ -28,4 +29,25 @@ export async function shootScreens(dir: string, name: string, lang: string): Pro
       await page.screenshot({ path: `${dir}/${lang}-${name}-${w}x${h}-${scheme}.png` });
     }
   }
+}
+
+/**
+ * For a describe block that shoots screens in several languages and schemes: starts from empty
+ * storage, runs each test's `uninstall()` after it, and gives the page back its languages and
+ * colour scheme at the end. Returns the setter for the current test's uninstall.
+ */
+export function screensSuite(): (uninstall: () => void) => void {
+  const system = [...navigator.languages];
+  let uninstall: () => void = () => {};
+  beforeAll(() => localStorage.clear());
+  afterEach(() => {
+    uninstall();
+    uninstall = () => {};
+  });
+  afterAll(async () => {
+    setLanguageSetting('system');
+    setSystemLanguages(system);
+    await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+  });
+  return (next) => (uninstall = next);
 }
