@@ -35,6 +35,8 @@ describe('OutboxScreen', () => {
   });
   afterEach(() => {
     uninstall();
+    // The Seen marks live in the page's storage, which the next test file's page shares.
+    localStorage.clear();
     connectivity.known = false;
     connectivity.online = true;
   });

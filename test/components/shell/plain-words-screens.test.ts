@@ -11,6 +11,7 @@ import PrintLabelsDialog from '../../../src/renderer/src/screens/labels/PrintLab
 import { setLanguageSetting, setSystemLanguages } from '../../../src/renderer/src/i18n/locale.svelte';
 import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
 import { notices, pushNotice } from '../../../src/renderer/src/state/notices.svelte';
+import { outboxSeen } from '../../../src/renderer/src/state/outbox-seen.svelte';
 import '../../../src/renderer/src/styles/base.css';
 import { screensSuite, shootScreens } from '../support/screen-shots';
 import { createFakeDesk, entryOf, SETTINGS } from '../support/fake-desk';
@@ -38,6 +39,9 @@ describe('plain words, on screen', () => {
       });
       installed(fake.install());
       notices.list = [];
+      // The refusal must count as new: marks read from storage when the module loaded do not.
+      outboxSeen.marks = {};
+      outboxSeen.rejectedSeen = 0;
       nav.screen = 'outbox';
       render(App);
       await expect.element(page.getByRole('tab', { name: new RegExp(rejectedTab) })).toHaveAttribute('aria-selected', 'true');
