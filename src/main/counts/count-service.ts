@@ -191,10 +191,11 @@ export class CountService {
     await account.outbox.idle();
     for (const line of waiting) {
       if (this.#waits(account, line.sku, row.warehouse_id).length > 0) continue;
+      const before = this.#latestChange(account, line.sku);
       const fresh = await this.#fromService(account, line.sku, row.warehouse_id);
       if (fresh === 'unreachable') break;
       const onHand = fresh ?? 0;
-      this.#submitLine(account, row, line, onHand);
+      if (!this.#submitLine(account, row, line, onHand, before)) continue;
       this.#progress(row.id, ++done, all.length);
     }
     if (counts.toSubmit(row.id).length === 0) counts.close(row.id, 'submitted', this.#stamp());
@@ -211,17 +212,29 @@ export class CountService {
     return this.#view(account, this.#deps.cache.counts.session(row.id)!);
   }
 
-  #submitLine(account: CountAccount, row: CountSessionRow, line: CountLineRow, onHand: number): void {
+  /**
+   * Queues a line's correction against `onHand`, unless the desk booked a change of its SKU since
+   * `before` (while the service was asked): the on-hand may or may not hold it, so the line waits
+   * for it like any other change not yet booked. False when the line was left for later.
+   */
+  #submitLine(account: CountAccount, row: CountSessionRow, line: CountLineRow, onHand: number, before: string | null): boolean {
     const { cache } = this.#deps;
     const delta = line.counted - onHand;
     const note = signNote(`Count ${row.id}: counted ${line.counted}, on hand ${onHand}`, row.worker);
     // The entry and the line's mark commit together, durably (a power cut keeps both or neither).
-    account.outbox.transaction(() => {
+    return account.outbox.transaction(() => {
       // Checked inside the transaction: a second submit that raced this one finds the line done.
-      if (cache.counts.line(row.id, line.sku)?.submitted_at !== null) return;
+      if (cache.counts.line(row.id, line.sku)?.submitted_at !== null) return false;
+      if (this.#latestChange(account, line.sku) !== before || this.#waits(account, line.sku, row.warehouse_id).length > 0) return false;
       const entry = delta === 0 ? null : account.outbox.enqueue({ sku: line.sku, warehouseId: row.warehouse_id, delta, reason: 'count_correction', ...(note ? { note } : {}) });
       if (!cache.counts.markSubmitted(row.id, line.sku, onHand, entry?.id ?? null, this.#stamp())) throw new Error(`count line ${row.id}/${line.sku} submitted twice`);
+      return true;
     });
+  }
+
+  /** The newest change of this SKU the desk queued, at any warehouse (a move's out leg is at the other one). */
+  #latestChange(account: CountAccount, sku: string): string | null {
+    return account.outbox.list({ sku, limit: 1 }).entries[0]?.id ?? null;
   }
 
   /**

@@ -13,8 +13,18 @@ const ADJUST = /\/logistics\/stock\/[^/]+\/adjust$/;
 let failAdjusts = false;
 /** When set, an adjust request is applied and its answer lost: a gateway's 502 instead. */
 let loseAdjustAnswers = false;
+const READ_STOCK = /\/logistics\/stock\/([^/]+)\/read$/;
+/** When set, runs before the service is asked for a SKU's stock, and is then cleared. */
+let beforeStockRead: ((sku: string) => Promise<void>) | null = null;
 const failingFetch: typeof fetch = async (input, init) => {
-  const adjust = ADJUST.test(new URL(String(input)).pathname);
+  const path = new URL(String(input)).pathname;
+  const adjust = ADJUST.test(path);
+  const read = READ_STOCK.exec(path);
+  if (read && beforeStockRead) {
+    const hook = beforeStockRead;
+    beforeStockRead = null;
+    await hook(decodeURIComponent(read[1]!));
+  }
   if (failAdjusts && adjust) {
     return new Response(JSON.stringify({ error: { code: 'service_unavailable', message: 'down for a moment' } }), { status: 503, headers: { 'content-type': 'application/json' } });
   }
@@ -70,6 +80,7 @@ describe('stock-take beside a transfer not yet booked', () => {
     to = b!.id;
   });
   afterAll(async () => {
+    beforeStockRead = null;
     failAdjusts = false;
     loseAdjustAnswers = false;
     await core?.close();
@@ -101,6 +112,32 @@ describe('stock-take beside a transfer not yet booked', () => {
     expect((await ipc.call('counts.submit')).state).toBe('submitted');
     expect(corrections(sku)).toEqual([]);
     expect(await onHandElsewhere(service(), sku, to)).toBe(atDestination + 5);
+  });
+
+  it('a move started while the count is being submitted: the line waits for it instead of booking it a second time', async () => {
+    const sku = 'WD-000025';
+    await adjustElsewhere(service(), sku, from, 20);
+    const atDestination = await onHandElsewhere(service(), sku, to);
+
+    // Counted with the 4 moved in already on the shelf; the move is booked at the desk while the
+    // submit asks the service for the on-hand it corrects against.
+    let created: Transfer | null = null;
+    beforeStockRead = async () => {
+      failAdjusts = true;
+      created = await ipc.call('transfers.create', { sku, fromWarehouseId: from, toWarehouseId: to, quantity: 4 });
+    };
+    const waiting = await countAndSubmit(sku, to, atDestination + 4);
+    expect(created).not.toBeNull();
+    expect(waiting.state).toBe('open');
+    expect(waiting.lines[0]!.submittedAt).toBeNull();
+    expect(corrections(sku)).toEqual([]);
+
+    failAdjusts = false;
+    await ipc.call('outbox.retry', { id: created!.out.id }).catch(() => undefined);
+    await expect.poll(async () => (await transfer(created!.id)).state, { timeout: 20_000 }).toBe('done');
+    expect((await ipc.call('counts.submit')).state).toBe('submitted');
+    expect(corrections(sku)).toEqual([]);
+    expect(await onHandElsewhere(service(), sku, to)).toBe(atDestination + 4);
   });
 
   it('the out leg refused, then retried: the count at the destination waits while it is refused, and the correction is right once it is booked', async () => {
