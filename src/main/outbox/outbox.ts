@@ -120,11 +120,6 @@ export class Outbox {
     this.#newKey = deps.newKey ?? randomUUID;
   }
 
-  /** At startup, before anything is sent: entries the last process left mid-send are queued again. */
-  recoverInterrupted(): number {
-    return this.#deps.cache.outbox.requeueInterrupted(this.#stamp());
-  }
-
   /**
    * Runs `fn` in one transaction committed with `synchronous = FULL`, for a capability that queues
    * adjustments together with rows of its own (a transfer, a count line, an undo link): all of it

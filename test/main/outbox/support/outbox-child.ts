@@ -41,7 +41,8 @@ const outbox = new Outbox({
   now: () => new Date(Date.now() + offsetMs),
 });
 
-const recovered = outbox.recoverInterrupted();
+// What desk-core does at startup, before anything is sent.
+const recovered = cache.outbox.requeueInterrupted(new Date(Date.now() + offsetMs).toISOString());
 process.stdout.write(`${JSON.stringify({ event: 'started', recovered })}\n`);
 if (process.env.DESK_ADJUST) outbox.enqueue(JSON.parse(process.env.DESK_ADJUST) as AdjustInput);
 await outbox.kick();
