@@ -74,8 +74,11 @@ describe('bad scanner input through stock.lookup', () => {
           // Requests start after the answer (a refresh of a hit) or before it (a miss asked online):
           // either way, one for a text that is not shaped like a code is one too many.
           await new Promise((r) => setImmediate(r));
-          if (!codeShaped(code)) expect(core.network.requests.slice(requestsBefore).map((q) => q.url), label).toEqual([]);
-          for (const q of core.network.requests.slice(requestsBefore)) expect(q.url, label).toMatch(/\/(read|list)$/);
+          // The connectivity monitor probes the service (a token-less warehouses list) after 10 s
+          // without a request; on a loaded machine one lands in the middle of the run. No lookup asks it.
+          const asked = core.network.requests.slice(requestsBefore).filter((q) => !q.url.endsWith('/warehouses/list'));
+          if (!codeShaped(code)) expect(asked.map((q) => q.url), label).toEqual([]);
+          for (const q of asked) expect(q.url, label).toMatch(/\/(read|list)$/);
         }),
         { numRuns: runs(600, 2_000, 6_000), seed: SEED },
       );

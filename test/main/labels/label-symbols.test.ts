@@ -12,7 +12,8 @@ import { fakeReads, LONG_TRACKING_SHIPMENT, SHIPMENT, stockRecord } from './supp
 const { reads, records } = fakeReads();
 const stock = stockRecord;
 
-describe('label symbols for every kind of GTIN and key, decoded from the printed PDF', () => {
+// A hang guard: each test rasterises and decodes a dozen printed pages, 30 s and more on a loaded machine.
+describe('label symbols for every kind of GTIN and key, decoded from the printed PDF', { timeout: 120_000 }, () => {
   const dir = tempDir('label-symbols-');
   const printer = pdfLabelPrinter({ outputDir: dir.path });
   afterAll(async () => {
