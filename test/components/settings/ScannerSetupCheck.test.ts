@@ -65,6 +65,19 @@ describe('scanner setup check screen', () => {
     await page.screenshot({ path: '../../artifacts/components/setup-check-5-all-well.png' });
   });
 
+  it('a worker pressing Caps Lock before the first scan: the key alone is no scan, the check still waits for code 1', async () => {
+    render(ScannerSetupCheck);
+    await page.getByRole('button', { name: 'Start the check' }).click();
+    await expect.element(page.getByText(`Code 1 of ${TEST_SHEET.length}`)).toBeVisible();
+    const field = document.activeElement ?? document.body;
+    for (const type of ['keydown', 'keyup']) field.dispatchEvent(new KeyboardEvent(type, { bubbles: true, cancelable: true, key: 'CapsLock', code: 'CapsLock', modifierCapsLock: true }));
+    // Longer than the pause that ends a scan.
+    await new Promise((r) => setTimeout(r, 900));
+    await expect.element(page.getByText(`Code 1 of ${TEST_SHEET.length}`)).toBeVisible();
+    await scanSheet({ scanner: 'us', desk: 'us', gs: 'substitute-f9', suffix: 'tab', capsLock: true });
+    await expect.element(page.getByTestId('setup-verdict')).toHaveTextContent('✕ The check found 3 things to change.');
+  });
+
   it('a scanner set to another layout than the desk: only the scanner can fix it', async () => {
     render(ScannerSetupCheck);
     await page.getByRole('button', { name: 'Start the check' }).click();
