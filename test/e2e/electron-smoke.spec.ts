@@ -28,7 +28,7 @@ const binary = electronBinary();
 const NO_BINARY =
   'No Electron binary on this machine: the electron package is installed without it (its download host is unreachable here). ' +
   'Run `node node_modules/electron/install.js` where the internet is reachable, or set ELECTRON_OVERRIDE_DIST_PATH to an Electron build. ' +
-  'The harness specs cover the renderer and the real core meanwhile; test/electron covers the Electron edge with electron mocked.';
+  'The harness specs cover the renderer and the real core meanwhile; test/main/electron covers the Electron edge with electron mocked.';
 
 type PageGlobals = {
   desk: Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;

@@ -34,7 +34,7 @@ function createMainWindow(location: RendererLocation): BrowserWindow {
     show: false,
     title: 'Warehouse Desk',
     // The three that matter most are restated literally so static scanners (Electronegativity) see
-    // them at the constructor; test/electron/app.test.ts checks they agree with window-options.ts.
+    // them at the constructor; test/main/electron/app.test.ts checks they agree with window-options.ts.
     webPreferences: {
       ...secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs')),
       contextIsolation: true,

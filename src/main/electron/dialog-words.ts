@@ -4,7 +4,7 @@ import { LANGUAGES, type LanguageSetting } from '../../shared/ipc/records';
  * The few words main itself puts on the screen: the system save dialogs' title and file-type
  * name, in the desk's language. A small table here rather than words sent by the renderer with
  * each export or print: those channels then carry no text a page could fill to dress up a system
- * dialog, and their contract stays as it is. Checked by test/electron/dialog-words.test.ts (every
+ * dialog, and their contract stays as it is. Checked by test/main/electron/dialog-words.test.ts (every
  * language, none left in English); the renderer's words stay in its catalogue.
  */
 export type DialogLanguage = (typeof LANGUAGES)[number];

@@ -1,6 +1,6 @@
 /**
  * The renderer's Content Security Policy. src/renderer/index.html carries the same policy as a
- * meta tag (test/electron/csp.test.ts keeps the two equal); the Electron session and the harness
+ * meta tag (test/main/electron/csp.test.ts keeps the two equal); the Electron session and the harness
  * also send it as a response header, which adds what a meta tag cannot say (`frame-ancestors`).
  * No 'unsafe-eval', no 'unsafe-inline', no remote source: only the app's own files.
  */

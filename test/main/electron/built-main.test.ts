@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL_NAMES } from '../../src/shared/ipc/contract';
+import { CHANNEL_NAMES } from '../../../src/shared/ipc/contract';
 
 /**
  * The BUILT main bundle (out/main/index.js, what Electron would load) run in plain Node with only
@@ -12,7 +12,7 @@ import { CHANNEL_NAMES } from '../../src/shared/ipc/contract';
  * starts in demo mode in the data folder, and that the real IPC handlers answer a trusted sender
  * and refuse a hostile one. The Playwright _electron smoke test does the rest where a binary exists.
  */
-const root = join(import.meta.dirname, '../..');
+const root = join(import.meta.dirname, '../../..');
 const built = join(root, 'out/main/index.js');
 const dataDir = mkdtempSync(join(tmpdir(), 'warehouse-desk-built-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../src/shared/ipc/contract';
-import type { EventHub } from '../../src/main/kernel/ipc/event-hub';
+import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../../src/shared/ipc/contract';
+import type { EventHub } from '../../../src/main/kernel/ipc/event-hub';
 import { createElectronMock, FakeEvent } from './electron-mock';
 
 /** A hang guard for conditions reached through a few microtasks and timers, never a speed claim. */
@@ -19,8 +19,8 @@ const core = vi.hoisted(() => ({
   /** The language settings.get answers (undefined: follow the computer). */
   language: undefined as string | undefined,
 }));
-vi.mock('../../src/main/core-thread', async () => {
-  const { EventHub: Hub } = await import('../../src/main/kernel/ipc/event-hub');
+vi.mock('../../../src/main/core-thread', async () => {
+  const { EventHub: Hub } = await import('../../../src/main/kernel/ipc/event-hub');
   return {
     startCoreThread: async (options: unknown) => {
       core.options = options;
@@ -31,7 +31,7 @@ vi.mock('../../src/main/core-thread', async () => {
     },
   };
 });
-vi.mock('../../src/main/kernel/secrets/keytar-store', () => ({ createKeytarStore: () => ({ kind: 'keytar-store-stand-in' }) }));
+vi.mock('../../../src/main/kernel/secrets/keytar-store', () => ({ createKeytarStore: () => ({ kind: 'keytar-store-stand-in' }) }));
 
 type ElectronMock = ReturnType<typeof createElectronMock>;
 
@@ -41,7 +41,7 @@ async function start(setup: (electron: ElectronMock) => void = () => {}) {
   const electron = createElectronMock();
   vi.doMock('electron', () => electron);
   setup(electron);
-  const { runDesktopApp } = await import('../../src/main/electron/app');
+  const { runDesktopApp } = await import('../../../src/main/electron/app');
   runDesktopApp();
   return electron;
 }
@@ -92,7 +92,7 @@ describe('startup', () => {
     const electron = await startReady();
     expect(electron.app.sandboxEnabled).toBe(true);
     const [window] = electron.windows;
-    const { secureWebPreferences } = await import('../../src/main/electron/window-options');
+    const { secureWebPreferences } = await import('../../../src/main/electron/window-options');
     expect(window!.options.webPreferences).toEqual(secureWebPreferences(String(window!.options.webPreferences!['preload'])));
     expect(window!.options.webPreferences!['preload']).toMatch(/[/\\]preload[/\\]index\.cjs$/);
     expect(window!.loadedUrl).toBe('app://desk/index.html');

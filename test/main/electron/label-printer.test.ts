@@ -11,8 +11,8 @@ import { createElectronMock, FakeWebContents, type ElectronMock, type FakeBrowse
 vi.mock('electron', () => createElectronMock());
 
 const electron = (await import('electron')) as unknown as ElectronMock;
-const { electronLabelPrinter } = await import('../../src/main/electron/label-printer');
-const { SILENT_PRINT_MAX_LABELS } = await import('../../src/main/labels');
+const { electronLabelPrinter } = await import('../../../src/main/electron/label-printer');
+const { SILENT_PRINT_MAX_LABELS } = await import('../../../src/main/labels');
 
 const document = (labels: number) => ({ html: '<!doctype html><title>labels</title>', size: '62x29' as const, labels, pages: labels, pageMm: { width: 62, height: 29 } });
 let mainWindow: FakeBrowserWindow | null = null;

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APP_ENTRY_URL, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from '../../src/main/electron/app-protocol';
-import { parseCsp, RENDERER_CSP_HEADER } from '../../src/main/renderer-files/response-headers';
+import { APP_ENTRY_URL, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from '../../../src/main/electron/app-protocol';
+import { parseCsp, RENDERER_CSP_HEADER } from '../../../src/main/renderer-files/response-headers';
 
 /**
  * The app:// scheme handler (checklist item 18) is a plain Request -> Response function, so it runs

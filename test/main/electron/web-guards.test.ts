@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Session, WebContents } from 'electron';
-import { RENDERER_CSP_HEADER } from '../../src/main/renderer-files/response-headers';
-import type { RendererLocation } from '../../src/main/electron/renderer-location';
-import { guardSession, guardWebContents } from '../../src/main/electron/web-guards';
+import { RENDERER_CSP_HEADER } from '../../../src/main/renderer-files/response-headers';
+import type { RendererLocation } from '../../../src/main/electron/renderer-location';
+import { guardSession, guardWebContents } from '../../../src/main/electron/web-guards';
 import { createElectronMock, FakeEvent, FakeWebContents } from './electron-mock';
 
 vi.mock('electron', () => createElectronMock());

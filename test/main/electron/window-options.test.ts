@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { secureWebPreferences } from '../../src/main/electron/window-options';
+import { secureWebPreferences } from '../../../src/main/electron/window-options';
 
 describe('secure web preferences of the window', () => {
   const prefs = secureWebPreferences('/app/out/preload/index.cjs');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedRequestUrl, isOwnPageUrl, resolveRendererLocation, rendererEntryUrl, type RendererLocation } from '../../src/main/electron/renderer-location';
-import { createSenderCheck } from '../../src/main/electron/trusted-sender';
+import { isAllowedRequestUrl, isOwnPageUrl, resolveRendererLocation, rendererEntryUrl, type RendererLocation } from '../../../src/main/electron/renderer-location';
+import { createSenderCheck } from '../../../src/main/electron/trusted-sender';
 
 const rendererDir = '/opt/Warehouse Desk/resources/app.asar/out/renderer';
 const appLocation: RendererLocation = { kind: 'app', rendererDir };

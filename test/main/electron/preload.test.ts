@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../src/shared/ipc/contract';
+import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../../src/shared/ipc/contract';
 import { createElectronMock, type ElectronMock } from './electron-mock';
 
 vi.mock('electron', () => createElectronMock());
@@ -7,7 +7,7 @@ vi.mock('electron', () => createElectronMock());
 async function loadPreload(): Promise<{ electron: ElectronMock; desk: Record<string, unknown> }> {
   vi.resetModules();
   const electron = (await import('electron')) as unknown as ElectronMock;
-  await import('../../src/preload/index');
+  await import('../../../src/preload/index');
   return { electron, desk: electron.contextBridge.exposed.get('desk') as Record<string, unknown> };
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allowedExternalUrl, EXTERNAL_HOSTS, parseAllowlist } from '../../src/main/electron/external-links';
+import { allowedExternalUrl, EXTERNAL_HOSTS, parseAllowlist } from '../../../src/main/electron/external-links';
 
 const allowed = new Set(['allowed.com', 'docs.allowed.com']);
 
@@ -45,7 +45,7 @@ describe('external links allowlist', () => {
   });
 
   it('ships a valid allowlist file (currently empty: nothing external opens)', () => {
-    const file = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/main/electron/external-allowlist.json'), 'utf8'));
+    const file = JSON.parse(readFileSync(join(import.meta.dirname, '../../../src/main/electron/external-allowlist.json'), 'utf8'));
     expect([...parseAllowlist(file)]).toEqual([...EXTERNAL_HOSTS]);
     for (const host of EXTERNAL_HOSTS) expect(allowedExternalUrl(`https://${host}/`)).toBe(`https://${host}/`);
     expect(allowedExternalUrl('https://example.com/')).toBeNull();

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsp, RENDERER_CSP, RENDERER_CSP_HEADER, withCspHeader } from '../../src/main/renderer-files/response-headers';
+import { parseCsp, RENDERER_CSP, RENDERER_CSP_HEADER, withCspHeader } from '../../../src/main/renderer-files/response-headers';
 
-const root = join(import.meta.dirname, '../..');
+const root = join(import.meta.dirname, '../../..');
 
 function metaCsp(html: string): string | null {
   const tag = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
