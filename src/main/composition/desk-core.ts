@@ -64,6 +64,8 @@ export interface DeskCore {
   handlers: Handlers;
   /** After the reader thread answered a call in the core's place: its journal line and what follows it (a lookup's refresh). */
   answeredByReader(channel: Channel, input: unknown, output: unknown): void;
+  /** The channels `answeredByReader` does something for: after the reader answered another, the core need not hear of it. */
+  followsReader: readonly Channel[];
   /** Whether a cached answer is followed by asking the service for a fresh copy: signed in and online. */
   serviceReachable(): boolean;
   /** Main -> renderer events. */
@@ -224,6 +226,6 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   };
 }
 
-function deskHandlers({ handlers, afterReader }: DeskHandlers): Pick<DeskCore, 'handlers' | 'answeredByReader'> {
-  return { handlers, answeredByReader: (channel, input, output) => afterReader[channel]?.(input, output) };
+function deskHandlers({ handlers, afterReader }: DeskHandlers): Pick<DeskCore, 'handlers' | 'answeredByReader' | 'followsReader'> {
+  return { handlers, answeredByReader: (channel, input, output) => afterReader[channel]?.(input, output), followsReader: Object.keys(afterReader) as Channel[] };
 }

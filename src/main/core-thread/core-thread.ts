@@ -119,8 +119,9 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<CoreT
     rpc.stop(coreStopped(`thread ended with code ${code}`));
   });
 
+  let followsReader: ReadonlySet<unknown>;
   try {
-    await rpc.call('start');
+    followsReader = new Set((await rpc.call('start')) as unknown[]);
   } catch (error) {
     await worker.terminate();
     const why = error instanceof Error ? error.message : String(error);
@@ -129,11 +130,13 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<CoreT
 
   const reader = await startReaderThread(readerEntryBeside(entry), { dataDir: options.dataDir, reachable: init.reachable }, options.log);
   const core = (channel: Channel) => (input: unknown) => rpc.call('handle', [channel, input]);
-  // The reader answers what it can from the cache; the core records that it did, and answers the rest.
+  // The reader answers what it can from the cache; the core answers the rest, and hears of the
+  // reader's answers that it follows up (a scan's journal line and refresh; not a page of the
+  // stock list, which would only cross the thread again for nothing).
   const readFirst = (channel: Channel) => async (input: unknown) => {
     const answer = await reader.read(channel, input);
     if (answer === null) return rpc.call('handle', [channel, input]);
-    rpc.note('answered' satisfies ThreadNote, [channel, input, answer]);
+    if (followsReader.has(channel)) rpc.note('answered' satisfies ThreadNote, [channel, input, answer]);
     return answer;
   };
   const handlers = Object.fromEntries((Object.keys(channels) as Channel[]).map((channel) => [channel, reader.channels.has(channel) ? readFirst(channel) : core(channel)])) as unknown as Handlers;

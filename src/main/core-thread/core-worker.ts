@@ -97,8 +97,8 @@ async function serve(method: ThreadCall, args: unknown[]): Promise<unknown> {
         });
         return c;
       });
-      await core;
-      return null;
+      // The channels whose answers from the reader the core must hear of (startCoreThread).
+      return (await core).followsReader;
     }
     case 'handle': {
       const [channel, input] = args;

@@ -9,7 +9,7 @@ import type { ReaderCall, ReaderThreadInit } from './thread-options';
 
 /**
  * The cache's reader, in a thread of its own beside the core's: the calls a read-only connection
- * can answer (a scan's lookup) are answered here, so they never wait behind what the core's
+ * can answer (a scan's lookup, a page of the stock list) are answered here, so they never wait behind what the core's
  * thread is doing (a sync's page writes, the sort indexes it builds, a count's submission). WAL
  * lets this connection read the last committed state while the core writes.
  */
@@ -18,8 +18,9 @@ const port: Port = parentPort;
 const init = workerData as ReaderThreadInit;
 
 const db = new Database(join(init.dataDir, CACHE_FILE), { readonly: true, fileMustExist: true });
-// A small page cache: this connection reads a few rows per scan, and its memory is the process's.
-db.pragma('cache_size = -2048');
+// The core's page cache size (database.ts): the stock list's pages are read here, through the
+// key and sort indexes, whose inner pages it holds. Its memory is the process's: 8 MB at most.
+db.pragma('cache_size = -8192');
 const reachable = new Int32Array(init.reachable);
 const readers = createCacheReaders({ db, serviceReachable: () => Atomics.load(reachable, 0) === 1 });
 

@@ -56,6 +56,27 @@ describe("the cache's reader thread", () => {
     });
   });
 
+  it("answers the stock list's search while the core waits for the cache file", async () => {
+    const holder = new Database(join(dir.path, CACHE_FILE));
+    holder.prepare('BEGIN IMMEDIATE').run();
+    let written = false;
+    let page: unknown;
+    // The core's thread waits in this write until the lock is let go (or its busy timeout ends
+    // it): a search the core answered would come only after it.
+    const writing = ipc.call('workers.add', { name: 'Waiting Writer', badge: 'BADGE-0815' }).finally(() => (written = true));
+    try {
+      page = await ipc.call('stock.search', { query: 'wd-00001', sort: 'name', direction: 'desc', limit: 5 });
+      expect(written).toBe(false);
+    } finally {
+      holder.prepare('ROLLBACK').run();
+      holder.close();
+    }
+    await writing;
+    expect(page).toEqual(await ipc.call('stock.search', { query: 'wd-00001', sort: 'name', direction: 'desc', limit: 5 }));
+    expect(page).toMatchObject({ total: 10 });
+    expect((page as { rows: Array<{ sku: string }> }).rows.map((r) => r.sku.slice(0, 8))).toEqual(Array(5).fill('WD-00001'));
+  });
+
   it('says a fresh copy is on its way while the service can be asked, and the core fetches it', async () => {
     const updated = new Promise((resolve) => core.events.attach((event, payload) => event === 'stock.updated' && (payload as { sku: string }).sku === 'WD-000006' && resolve(payload)));
     expect(await ipc.call('stock.lookup', { code: 'WD-000006' })).toMatchObject({ kind: 'stock', refreshing: true });
