@@ -74,7 +74,16 @@ export function runDesktopApp(): void {
 
   const override = process.env[DATA_DIR_OVERRIDE];
   if (override && !app.isPackaged) app.setPath('userData', override);
-  log = teeLog(consoleLog, createFileLog(join(app.getPath('userData'), LOG_DIR)).log);
+  const fileLog = createFileLog(join(app.getPath('userData'), LOG_DIR));
+  log = teeLog(consoleLog, fileLog.log);
+  // The file is written off this thread (kernel/log-file.ts): what still waits for the disk is
+  // written at once when the process ends, and when an error nobody caught may end it (the
+  // monitor changes nothing of how Electron handles that error).
+  process.on('uncaughtExceptionMonitor', (error) => {
+    log('error', 'an error nobody caught', { error: String(error instanceof Error ? (error.stack ?? error) : error) });
+    fileLog.flush();
+  });
+  process.once('exit', () => fileLog.close());
 
   const location = resolveRendererLocation({
     isPackaged: app.isPackaged,
