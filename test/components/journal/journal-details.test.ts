@@ -46,6 +46,12 @@ const LEGS: JournalEntry[] = [
   line(9, { kind: 'adjust', outcome: 'queued', details: { what: 'adjustment', params: { delta: -3, warehouse: 'MAIN', reason: 'other', transferTo: 'NRTH' } } }),
 ];
 
+// A group of settings (the scanner's) stores its changed parts by the names main gives them.
+const SETTINGS_LINES: JournalEntry[] = [
+  line(12, { kind: 'settings', outcome: 'done', sku: null, details: { what: 'setting_changed', params: { settings: 'scanner', from: 'maxInterKeyMs 50, suffix Enter, scannerLayout auto', to: 'maxInterKeyMs 500, suffix Tab, scannerLayout desk' } } }),
+  line(11, { kind: 'settings', outcome: 'done', sku: null, details: { what: 'setting_changed', params: { settings: 'confirmAdjustmentsFrom, soundsMuted', from: '50; false', to: '12; true' } } }),
+];
+
 describe('journal details in the desk’s language', () => {
   afterEach(() => setLanguageSetting('en'));
 
@@ -98,6 +104,25 @@ describe('journal details in the desk’s language', () => {
       await expect.element(page.getByText('Nicht gezählt: keine Artikelnummer, kein Barcode und kein Sendungscode')).toBeVisible();
       await expect.element(page.getByText('Kein gültiger Code: an old English problem')).toBeVisible();
       await expect.element(page.getByText('Kein gültiger Code: a newer desk’s English problem')).toBeVisible();
+    } finally {
+      uninstall();
+    }
+  });
+
+  it('names a changed setting and each changed part of a group as Settings does, never by main’s names, in English and in Polish', async () => {
+    const fake = createFakeDesk({ 'journal.search': () => ({ ok: true, value: { entries: SETTINGS_LINES, nextBefore: null } }) });
+    const uninstall = fake.install();
+    try {
+      render(JournalScreen);
+      await expect
+        .element(page.getByText('Scanner changed from Longest gap between scanner characters (ms): 50, Suffix key: Enter, Scanner keyboard layout: decided for each scan to Longest gap between scanner characters (ms): 500, Suffix key: Tab, Scanner keyboard layout: this desk’s'))
+        .toBeVisible();
+      await expect.element(page.getByText('changed from 50; on to 12; off')).toBeVisible();
+      expect(document.body.textContent).not.toMatch(/maxInterKeyMs|scannerLayout|soundsMuted|confirmAdjustmentsFrom/);
+      await loadCatalogue('pl');
+      setLanguageSetting('pl');
+      await expect.element(page.getByText(/Układ klawiatury skanera: ten tego stanowiska/)).toBeVisible();
+      expect(document.body.textContent).not.toMatch(/maxInterKeyMs|scannerLayout/);
     } finally {
       uninstall();
     }

@@ -4,7 +4,8 @@ import { errorMessage, errorTitle } from '../../ui/error-text';
 import { formatDelta, formatNumber } from '../../ui/format';
 import { refusalText } from '../../ui/refusal-text';
 import { isReason, REASON_LABELS } from '../scan/adjust-math';
-import { policyEntryText, policyProblemText, settingName } from '../../ui/policy-text';
+import { policyEntryText, policyProblemText } from '../../ui/policy-text';
+import { settingChangeText } from './setting-change-text';
 
 /**
  * A journal line's details in the desk's language, from what main stored as data (its `what` and
@@ -97,7 +98,7 @@ function sentence(d: JournalWhat): string {
     case 'shipment_deleted':
       return m.journal_what_shipment_deleted({ token: text('token') });
     case 'setting_changed':
-      return m.journal_what_setting_changed({ settings: text('settings').split(',').map(settingName).join(', '), from: text('from'), to: text('to') });
+      return m.journal_what_setting_changed(settingChangeText(p));
     case 'signed_in':
       return m.journal_what_signed_in({ client: text('client'), service: text('service') });
     case 'sign_in':
