@@ -1,5 +1,5 @@
 import type { CatalogCache } from '../kernel/cache';
-import type { DeclaredChannels } from '../journal';
+import { details, failed, type DeclaredChannels } from '../journal';
 import type { LevelStore } from '../levels';
 import { failure } from '../../shared/ipc/result';
 import { planLevels } from './level-sheet';
@@ -31,6 +31,14 @@ export function importChannels({ levels, reads }: ImportHandlerDeps): DeclaredCh
         const { levels: ready, ...plan } = planLevels(sheetOf(text), reads);
         const applied = apply && plan.missingColumns.length === 0 ? levels.setAll(ready) : 0;
         return { ...plan, applied };
+      },
+      // A preview changes nothing and is not a line; a sheet applied is, with what it left out.
+      journal: ({ name, apply }, outcome) =>
+        apply ? { kind: 'levels', code: null, sku: null, details: details('minimums_imported', { file: name, applied: outcome.applied, problems: outcome.problems.length }), outcome: 'done', requestId: null } : null,
+      // A sheet the desk cannot read is a line even as a preview: the worker tried to bring it in.
+      journalFailure: ({ name }, thrown) => {
+        const { error, requestId } = failed(thrown);
+        return { kind: 'levels', code: null, sku: null, details: details('minimums_imported', { file: name, applied: 0, problems: 0 }, error), outcome: 'failed', requestId };
       },
     },
   };

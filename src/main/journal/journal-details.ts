@@ -83,6 +83,9 @@ const ENGLISH: Record<JournalWhat['what'], (p: Params) => string> = {
   demo_started: () => 'demo mode started',
   policy_refused: (p) => `IT policy ${p['entry'] ? `entry ${p['entry']} ignored` : 'file not used'}: ${p['detail']}`,
   labels_printed: (p) => `${p['labels']} ${p['label']} labels on ${p['printer']}`,
+  minimum_set: (p) => `minimum ${p['minimum']}${p['reorder'] === '' ? '' : `, reorder ${p['reorder']}`} at ${p['warehouse'] || 'all warehouses'}`,
+  minimum_cleared: (p) => `minimum at ${p['warehouse'] || 'all warehouses'} removed`,
+  minimums_imported: (p) => `${p['applied']} minimums set from ${p['file']}${Number(p['problems']) > 0 ? `, ${p['problems']} lines left out` : ''}`,
 };
 
 /** The line in English, as the CSV export carries it: the sentence, then the error's code and message. */

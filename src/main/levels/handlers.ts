@@ -1,8 +1,9 @@
 import type { CatalogCache } from '../kernel/cache';
 import { toCsv, type CsvColumn } from '../kernel/csv-file';
 import type { FileSaver } from '../kernel/file-saver';
-import type { DeclaredChannels, WarehouseLabel } from '../journal';
-import type { LowStockRow } from '../../shared/ipc/level-records';
+import { details, failed, type DeclaredChannels, type JournalLine, type WarehouseLabel } from '../journal';
+import type { LevelKey, LowStockRow } from '../../shared/ipc/level-records';
+import type { JournalWhat } from '../../shared/ipc/desk-work-records';
 import { failure } from '../../shared/ipc/result';
 import type { LevelStore } from './level-store';
 
@@ -30,6 +31,14 @@ function lowColumns(warehouse: WarehouseLabel): readonly CsvColumn<LowStockRow>[
   ];
 }
 
+/** A minimum's journal line: the desk's own record, so who set it and when is only here. */
+function levelLine(key: LevelKey, warehouse: WarehouseLabel, what: JournalWhat['what'], params: JournalWhat['params'], thrown?: unknown): JournalLine {
+  const where = { warehouse: key.warehouseId === null ? '' : warehouse(key.warehouseId), ...params };
+  if (thrown === undefined) return { kind: 'levels', code: null, sku: key.sku, details: details(what, where), outcome: 'done', requestId: null };
+  const { error, requestId } = failed(thrown);
+  return { kind: 'levels', code: null, sku: key.sku, details: details(what, where, error), outcome: 'failed', requestId };
+}
+
 /** Minimums and reorder quantities are the desk's own records: they answer signed in or out, like the workers. */
 export function levelChannels({ levels, reads, account, warehouse, save, now = () => new Date() }: LevelHandlerDeps): DeclaredChannels<'levels.of' | 'levels.set' | 'levels.clear' | 'levels.low' | 'levels.export'> {
   return {
@@ -42,8 +51,13 @@ export function levelChannels({ levels, reads, account, warehouse, save, now = (
         }
         return levels.set(input);
       },
+      journal: (input) => levelLine(input, warehouse, 'minimum_set', { minimum: input.minimum, reorder: input.reorder ?? '' }),
+      journalFailure: (input, thrown) => levelLine(input, warehouse, 'minimum_set', { minimum: input.minimum, reorder: input.reorder ?? '' }, thrown),
     },
-    'levels.clear': { handle: (input) => levels.clear(input) },
+    'levels.clear': {
+      handle: (input) => levels.clear(input),
+      journal: (input) => levelLine(input, warehouse, 'minimum_cleared', {}),
+    },
     'levels.low': { handle: (input) => levels.low(input ?? {}, account()) },
     'levels.export': {
       handle: (input) => {

@@ -127,4 +127,22 @@ describe('journal details in the desk’s language', () => {
       uninstall();
     }
   });
+
+  it('words the minimum lines: one for all warehouses, one with a reorder quantity, a sheet with lines left out', async () => {
+    const lines: JournalEntry[] = [
+      line(15, { kind: 'levels', outcome: 'done', details: { what: 'minimums_imported', params: { file: 'min.csv', applied: 40, problems: 2 } } }),
+      line(14, { kind: 'levels', outcome: 'done', details: { what: 'minimum_cleared', params: { warehouse: '' } } }),
+      line(13, { kind: 'levels', outcome: 'done', details: { what: 'minimum_set', params: { warehouse: 'AMS', minimum: 1200, reorder: 300 } } }),
+    ];
+    const fake = createFakeDesk({ 'journal.search': () => ({ ok: true, value: { entries: lines, nextBefore: null } }) });
+    const uninstall = fake.install();
+    try {
+      render(JournalScreen);
+      await expect.element(page.getByText('Minimum set to 1,200 in AMS, reorder 300')).toBeVisible();
+      await expect.element(page.getByText('Minimum in all warehouses removed')).toBeVisible();
+      await expect.element(page.getByText('Minimums from min.csv: 40 set, 2 lines left out')).toBeVisible();
+    } finally {
+      uninstall();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 // The journal of what the desk did besides stock: sign-in (and a refused one), sign-out, the demo,
-// settings changes with their old and new values, and a change the IT department's policy refused.
+// settings changes with their old and new values, a change the IT department's policy refused, and
+// the desk's own minimums, set, removed or brought in from a sheet.
 // The real core, the real sandbox over HTTP, the real keychain; the secret is on no line.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,5 +60,30 @@ describe('the journal of the desk', () => {
     ]);
     const csv = JSON.stringify(entries);
     expect(csv).not.toContain(secret);
+  });
+
+  it('has a line for each minimum set or removed and each sheet of minimums applied, with what it left out; a preview is none', async () => {
+    const ipc = ipcClient(core);
+    await ipc.call('account.signIn', { baseUrl: service.baseUrl, clientId: DEMO_OWNERS.desk.clientId, clientSecret: DEMO_OWNERS.desk.clientSecret });
+    await ipc.call('sync.now');
+    const [warehouse] = await ipc.call('warehouses.list');
+    await ipc.call('levels.set', { sku: 'WD-000001', warehouseId: null, minimum: 12, reorder: 30 });
+    await ipc.call('levels.set', { sku: 'WD-000002', warehouseId: warehouse!.id, minimum: 4, reorder: null });
+    await ipc.call('levels.clear', { sku: 'WD-000001', warehouseId: null });
+    const sheet = 'sku;minimum;reorder\nWD-000003;5;10\nWD-999999;5;10\n';
+    await ipc.call('imports.levels', { name: 'minimums.csv', text: sheet, apply: false });
+    await ipc.call('imports.levels', { name: 'minimums.csv', text: sheet, apply: true });
+
+    const { entries } = await ipc.call('journal.search', {});
+    const lines = entries
+      .filter((e) => e.kind === 'levels')
+      .reverse()
+      .map((e) => ({ sku: e.sku, outcome: e.outcome, what: e.details?.what, params: e.details?.params, summary: e.summary }));
+    expect(lines).toEqual([
+      { sku: 'WD-000001', outcome: 'done', what: 'minimum_set', params: { warehouse: '', minimum: 12, reorder: 30 }, summary: 'minimum 12, reorder 30 at all warehouses' },
+      { sku: 'WD-000002', outcome: 'done', what: 'minimum_set', params: { warehouse: expect.any(String), minimum: 4, reorder: '' }, summary: expect.stringMatching(/^minimum 4 at /) },
+      { sku: 'WD-000001', outcome: 'done', what: 'minimum_cleared', params: { warehouse: '' }, summary: 'minimum at all warehouses removed' },
+      { sku: null, outcome: 'done', what: 'minimums_imported', params: { file: 'minimums.csv', applied: 1, problems: 1 }, summary: '1 minimums set from minimums.csv, 1 lines left out' },
+    ]);
   });
 });

@@ -111,6 +111,16 @@ function sentence(d: JournalWhat): string {
       return m.journal_what_policy_applied({ locked: number('locked'), preset: number('preset') });
     case 'labels_printed':
       return m.journal_what_labels_printed({ printer: text('printer'), count: number('labels') });
+    case 'minimum_set': {
+      const where = text('warehouse') === '' ? m.minimum_all_warehouses() : text('warehouse');
+      return text('reorder') === '' ? m.journal_what_minimum_set({ minimum: number('minimum'), where }) : m.journal_what_minimum_set_reorder({ minimum: number('minimum'), where, reorder: number('reorder') });
+    }
+    case 'minimum_cleared':
+      return m.journal_what_minimum_cleared({ where: text('warehouse') === '' ? m.minimum_all_warehouses() : text('warehouse') });
+    case 'minimums_imported':
+      return Number(p['problems'] ?? 0) > 0
+        ? m.journal_what_minimums_imported_left_out({ file: text('file'), applied: number('applied'), problems: number('problems') })
+        : m.journal_what_minimums_imported({ file: text('file'), applied: number('applied') });
     case 'policy_refused':
       return text('entry') === ''
         ? m.journal_what_policy_file_refused({ why: policyProblemText(text('reason')) })

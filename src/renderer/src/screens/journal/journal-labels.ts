@@ -19,6 +19,7 @@ export const KIND_LABELS: Record<JournalKind, string> = {
   get settings() { return m.journal_kind_settings(); },
   get account() { return m.settings_account(); },
   get print() { return m.journal_kind_print(); },
+  get levels() { return m.journal_kind_levels(); },
 };
 
 export const OUTCOME_LABELS: Record<JournalOutcome, { label: string; tone: 'ok' | 'bad' | 'warn' | 'neutral' }> = {
