@@ -1,8 +1,8 @@
-import type { PrintLabelsInput, PrintLabelsResult } from '../../shared/ipc/label-records';
+import type { LabelPreview, PreviewLabelInput, PrintLabelsInput, PrintLabelsResult } from '../../shared/ipc/label-records';
 import { DeskFailure, failure } from '../../shared/ipc/result';
 import type { DeclaredChannels } from '../journal';
 import { labelContents, type LabelReads } from './label-content';
-import { labelDocument, type LabelDocument } from './label-document';
+import { labelDocument, labelPreview, type LabelDocument } from './label-document';
 import type { LabelPrinter, PrintOptions } from './label-printer';
 import { printOptionsFor } from './print-policy';
 
@@ -17,6 +17,16 @@ export interface LabelDeps {
 /** Builds the document of a print job from the cache; it fails, before anything prints, when a label cannot be made. */
 export function buildLabelDocument(reads: LabelReads, input: Pick<PrintLabelsInput, 'items' | 'size' | 'copies'>): LabelDocument {
   return labelDocument(labelContents(reads, input.items), input.size, input.copies, 'Warehouse Desk labels');
+}
+
+/**
+ * The first label of a job as it will print: the same cache reads, templates and stylesheet as
+ * the printed page, so it fails as the print would when that label cannot be made.
+ */
+export function previewLabel(reads: LabelReads, input: PreviewLabelInput): LabelPreview {
+  const [first] = labelContents(reads, input.items.slice(0, 1));
+  if (!first) throw failure('invalid_argument', 'A preview needs a label to show.');
+  return labelPreview(first, input.size);
 }
 
 function suggestedName(input: PrintLabelsInput): string {
@@ -43,9 +53,11 @@ export async function printLabels(deps: LabelDeps, input: PrintLabelsInput): Pro
   }
 }
 
-export function labelChannels(deps: LabelDeps): DeclaredChannels<'labels.print' | 'labels.printers'> {
+export function labelChannels(deps: LabelDeps): DeclaredChannels<'labels.print' | 'labels.preview' | 'labels.printers'> {
   return {
     'labels.print': { handle: (input) => printLabels(deps, input) },
+    // Shows what a print would make and changes nothing: no journal line.
+    'labels.preview': { handle: (input) => previewLabel(deps.reads, input) },
     'labels.printers': { handle: async () => (await deps.printer()?.printers()) ?? [] },
   };
 }

@@ -164,6 +164,8 @@ export const channels = {
 
   /** Prints labels through the OS, or saves them as a PDF; main reads what they show from the cache. */
   'labels.print': { input: l.PrintLabelsInput, output: l.PrintLabelsResult },
+  /** The first label of a print job as it will print, for the print dialog's preview; fails as the print would. */
+  'labels.preview': { input: l.PreviewLabelInput, output: l.LabelPreview },
   /** The printers the OS offers, for silent printing to a chosen one. */
   'labels.printers': { input: none, output: z.array(l.Printer) },
 

@@ -52,5 +52,23 @@ export const PrintLabelsResult = z.object({
 });
 export type PrintLabelsResult = z.infer<typeof PrintLabelsResult>;
 
+/** What the print dialog shows before printing: the items and size of the job it would print. */
+export const PreviewLabelInput = PrintLabelsInput.pick({ items: true, size: true });
+export type PreviewLabelInput = z.infer<typeof PreviewLabelInput>;
+
+/**
+ * The first label of a job as it will print, drawn by the same templates and stylesheet as the
+ * printed page, as one self-contained SVG image (no script, no external resource), so the renderer
+ * shows it in an <img> under its own strict CSP.
+ */
+export const LabelPreview = z.object({
+  svg: z.string(),
+  size: LabelSize,
+  /** The label itself (one cell of an A4 sheet), in mm: the preview's aspect ratio. */
+  widthMm: z.number().positive(),
+  heightMm: z.number().positive(),
+});
+export type LabelPreview = z.infer<typeof LabelPreview>;
+
 export const Printer = z.object({ name: z.string(), displayName: z.string() });
 export type Printer = z.infer<typeof Printer>;

@@ -1,6 +1,7 @@
 import { CHANNEL_NAMES, type Channel, type EventName, type EventPayload, type Input, type Output } from '../../../src/shared/ipc/contract';
 import type { DeskApi } from '../../../src/shared/ipc/desk-api';
 import type { AccountStatus, Connectivity, OutboxEntry, Settings, Stock, SyncStatus, Warehouse } from '../../../src/shared/ipc/records';
+import type { LabelPreview, LabelSize } from '../../../src/shared/ipc/label-records';
 import type { Result } from '../../../src/shared/ipc/result';
 
 /**
@@ -70,6 +71,14 @@ export function entryOf(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
+/** A blank label of the size asked for: the print dialog's preview, where a test does not give a real one. */
+function blankPreview(size: LabelSize): LabelPreview {
+  const [widthMm, heightMm] = size === 'a4' ? [70, 37] : size.split('x').map(Number);
+  const w = widthMm ?? 0;
+  const h = heightMm ?? 0;
+  return { size, widthMm: w, heightMm: h, svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${w}mm" height="${h}mm" viewBox="0 0 ${w} ${h}"><rect width="${w}" height="${h}" fill="#fff"/></svg>` };
+}
+
 export function createFakeDesk(overrides: Handlers = {}): FakeDesk {
   const calls: FakeDesk['calls'] = [];
   const listeners = new Map<string, Set<(p: unknown) => void>>();
@@ -80,6 +89,7 @@ export function createFakeDesk(overrides: Handlers = {}): FakeDesk {
     'settings.update': (patch) => ok({ ...SETTINGS, ...patch, scanner: { ...SETTINGS.scanner, ...patch.scanner } } as Settings),
     'connectivity.status': () => ok(ONLINE),
     'labels.printers': () => ok([]),
+    'labels.preview': ({ size }) => ok(blankPreview(size)),
     'printers.setup': () => ok({ profiles: [], routes: {} }),
     'printers.jobs': () => ok([]),
     'sync.status': () => ok(SYNCED),

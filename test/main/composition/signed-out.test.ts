@@ -89,6 +89,11 @@ describe('a signed-out desk answers the same way on every channel', () => {
     expect(answer).toMatchObject({ ok: false, error: { code: 'not_in_cache' } });
   });
 
+  it('labels.preview shows nothing: the emptied cache has no record to draw a label of', async () => {
+    const answer = await ipcClient(core).raw('labels.preview', { items: [{ template: 'shelf', sku: 'WD-000001' }], size: '62x29' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'not_in_cache' } });
+  });
+
   it('printers.print prints nothing: the emptied cache has no record to print a label of', async () => {
     await ipcClient(core).call('printers.save', { id: 'dock-4', name: 'Dock 4', kind: 'zpl-network', host: '127.0.0.1', port: 9, dpi: 203, size: '62x29' });
     await ipcClient(core).call('printers.route', { label: 'shelf', profileId: 'dock-4' });
@@ -99,7 +104,7 @@ describe('a signed-out desk answers the same way on every channel', () => {
   it('covers every channel of the contract', () => {
     // Not called here: shipments.read is a read (not_in_cache signed out); create, green index and
     // transit time go through the same requireOnline as cancel; account and settings work signed out.
-    const covered = new Set([...Object.keys(ACTING), ...READING, ...Object.keys(DESK_LOCAL), 'shipments.read', 'shipments.create', 'shipments.greenIndex', 'shipments.transitTime', 'account.signIn', 'account.signOut', 'account.startDemo', 'settings.update', 'labels.print', 'printers.print', 'printers.retry', 'printers.cancel']);
+    const covered = new Set([...Object.keys(ACTING), ...READING, ...Object.keys(DESK_LOCAL), 'shipments.read', 'shipments.create', 'shipments.greenIndex', 'shipments.transitTime', 'account.signIn', 'account.signOut', 'account.startDemo', 'settings.update', 'labels.print', 'labels.preview', 'printers.print', 'printers.retry', 'printers.cancel']);
     expect(CHANNEL_NAMES.filter((c) => !covered.has(c))).toEqual([]);
   });
 });
