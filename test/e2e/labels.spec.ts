@@ -43,6 +43,8 @@ test.describe('labels', () => {
     await dialog.getByTestId('print-lot').fill('L7-2026');
     await dialog.getByTestId('print-expiry').fill('2027-06-30');
     await dialog.getByRole('radio', { name: /57 × 32 mm/ }).check();
+    // The preview answers the last choice (the size) once main has drawn it.
+    await expect(dialog.getByTestId('label-preview-size')).toHaveText('57 × 32 mm');
     await dialog.getByTestId('print-copies').fill('2');
     // The first sync runs beside the page (the core has its own thread): shoot once it is over, as the baseline was, so the status line reads the same.
     await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
@@ -100,6 +102,9 @@ test.describe('labels', () => {
     await detail.getByRole('button', { name: /Print shipment label/ }).click();
     const dialog = page.getByTestId('print-labels');
     await dialog.getByRole('radio', { name: /100 × 150 mm/ }).check();
+    // Main's picture of the label, drawn in an <img> under the window's own CSP.
+    await expect(dialog.getByTestId('label-preview-size')).toHaveText('100 × 150 mm');
+    await expect.poll(() => dialog.getByTestId('label-preview-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await desk.screenshot(page, 'labels-dialog-shipment');
     await dialog.getByTestId('print-pdf').click();
     const codes = await codesIn(await savedPath(page));

@@ -146,6 +146,20 @@ describe('the label preview in the print dialog', () => {
     await expect.element(page.getByText('The label printer lays out the same details in its own way.')).toBeVisible();
   });
 
+  it('leaves a thermal printer to decide on a label the page cannot make: it draws at its own dots per mm', async () => {
+    const dock = { id: 'dock-3', name: 'Dock 3', kind: 'zpl-network', host: '10.0.0.7', port: 9100, dpi: 300, size: '62x29' } as const;
+    const fake = createFakeDesk({
+      'printers.setup': () => ({ ok: true, value: { profiles: [dock], routes: { shelf: 'dock-3' } } }),
+      'labels.preview': () => TOO_LONG,
+    });
+    installed(fake.install());
+    render(PrintLabelsDialog, { props: { target: STOCK, onclose: () => {} } });
+    await expect.element(page.getByTestId('print-routed')).toBeVisible();
+    await expect.element(page.getByTestId('label-preview').getByText(TOO_LONG_WORDS)).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Print on Dock 3' })).toBeEnabled();
+    await expect.element(page.getByTestId('print-pdf')).toBeDisabled();
+  });
+
   for (const { lang, tag } of [
     { lang: 'en', tag: 'en-GB' },
     { lang: 'de', tag: 'de-DE' },
