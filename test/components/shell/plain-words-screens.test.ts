@@ -17,6 +17,8 @@ import { screensSuite, shootScreens } from '../support/screen-shots';
 import { createFakeDesk, entryOf, SETTINGS } from '../support/fake-desk';
 
 const DIR = '../../../docs/screens/plain-words';
+/** The cancelled shipment's label as main draws it (kept equal to main's by test/main/labels/label-preview.test.ts). */
+const CANCELLED_LABEL = Object.values(import.meta.glob('../labels/fixtures/preview-shipment-cancelled-100x150.svg', { query: '?raw', import: 'default', eager: true }) as Record<string, string>)[0] ?? '';
 const LANGS = [
   { lang: 'en', system: 'en-GB', rejectedTab: 'Rejected' },
   { lang: 'de', system: 'de-DE', rejectedTab: 'Abgelehnt' },
@@ -53,10 +55,11 @@ describe('plain words, on screen', () => {
     it(`${lang}: the label dialog of a cancelled shipment`, async () => {
       setSystemLanguages([tag]);
       setLanguageSetting(lang);
-      const fake = createFakeDesk();
+      const fake = createFakeDesk({ 'labels.preview': ({ size }) => ({ ok: true, value: { svg: CANCELLED_LABEL, size, widthMm: 100, heightMm: 150 } }) });
       installed(fake.install());
-      render(PrintLabelsDialog, { props: { target: { kind: 'shipment', token: 'shp_00000000000000000007', reference: 'ORD-2026-000777', cancelled: true }, onclose: () => {} } });
+      render(PrintLabelsDialog, { props: { target: { kind: 'shipment', token: 'shp_0123456789abcdefghij', reference: 'ORD-2026-000917', cancelled: true }, onclose: () => {} } });
       await expect.element(page.getByTestId('print-cancelled')).toBeVisible();
+      await expect.element(page.getByTestId('label-preview-image')).toBeVisible();
       await shootScreens(DIR, 'print-cancelled', lang);
     });
   }
