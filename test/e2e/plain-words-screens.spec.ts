@@ -81,6 +81,7 @@ for (const { lang, locale } of LANGUAGES) {
       await expect(dialog).toBeVisible();
       await expect(dialog.getByTestId('print-cancelled')).toBeVisible();
       await expect(dialog.locator('input[type=radio][value="100x150"]')).toBeChecked();
+      await expect(dialog.getByTestId('label-preview-image')).toBeVisible();
       await shoot('print-cancelled');
     });
   });
