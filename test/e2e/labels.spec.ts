@@ -104,7 +104,7 @@ test.describe('labels', () => {
     await dialog.getByRole('radio', { name: /100 × 150 mm/ }).check();
     // Main's picture of the label, drawn in an <img> under the window's own CSP.
     await expect(dialog.getByTestId('label-preview-size')).toHaveText('100 × 150 mm');
-    await expect.poll(() => dialog.getByTestId('label-preview-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => dialog.getByTestId('label-preview-image').evaluate((el) => { const img = el as unknown as { complete: boolean; naturalWidth: number }; return img.complete && img.naturalWidth > 0; })).toBe(true);
     await desk.screenshot(page, 'labels-dialog-shipment');
     await dialog.getByTestId('print-pdf').click();
     const codes = await codesIn(await savedPath(page));
