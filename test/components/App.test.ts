@@ -75,7 +75,7 @@ describe('App shell in Chromium (fake desk)', () => {
     await expect.element(page.getByTestId('sync')).toMatchTextContent('Syncing stock… 12,345 records');
     fake.emit('connectivity.changed', { online: false, since: '2026-03-12T14:40:00.000Z', lastError: null });
     await expect.element(page.getByTestId('connectivity')).toMatchTextContent('Offline');
-    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [], counts: { queued: 2, sending: 1, applied: 0, rejected: 1, discarded: 0, uncertain: 0 }, nextBefore: null } });
+    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [], counts: { queued: 2, sending: 1, applied: 0, rejected: 1, discarded: 0, uncertain: 0, rejectedSeen: 0, toCheck: 0 }, nextBefore: null } });
     fake.emit('outbox.changed', entryOf({ id: 'ob-9' }));
     await expect.element(page.getByTestId('pending-count')).toMatchTextContent('3 waiting to send · 1 rejected');
     fake.emit('app.notice', { level: 'warning', code: 'sync_slow', message: 'The service answers slowly.', at: '2026-03-12T14:41:00.000Z' });

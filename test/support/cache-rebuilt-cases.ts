@@ -177,7 +177,7 @@ export const CACHE_REBUILT_CASES: readonly CacheRebuiltCase[] = [
         }
       ]
     },
-    "message": "The offline cache was damaged and has been rebuilt; it refills from the service. 2 adjustments still waiting in it will be sent as before, once each. The damaged file was kept as /data/cache.sqlite.corrupt-1. 2 changes could not be checked against the moves between warehouses or the undos they belong to, so the desk will neither send nor undo them: check the stock of WD-000017, WD-000018 and correct it by hand. 2 earlier changes, already settled, could not be checked against their moves or undos: they are no longer listed and cannot be undone at this desk.",
+    "message": "The offline cache was damaged and has been rebuilt; it refills from the service. 2 adjustments still waiting in it will be sent as before, once each. The damaged file was kept as /data/cache.sqlite.corrupt-1. 2 changes could not be checked against the moves between warehouses or the undos they belong to, so the desk will neither send nor undo them: check the stock of WD-000017, WD-000018 and correct it by hand. They stay in the Outbox, under “To check by hand”, until you mark them checked. 2 earlier changes, already settled, could not be checked against their moves or undos: they are no longer listed and cannot be undone at this desk.",
     "params": {
       "movedTo": "/data/cache.sqlite.corrupt-1",
       "waiting": 2,
@@ -231,7 +231,7 @@ export const CACHE_REBUILT_CASES: readonly CacheRebuiltCase[] = [
         }
       ]
     },
-    "message": "The offline cache was damaged and has been rebuilt; it refills from the service. 2 adjustments still waiting in it will be sent as before, once each. The damaged file was kept as /data/cache.sqlite.corrupt-1. The count in progress was kept: carry on counting. 1 line of it whose adjustment could not be recovered goes back to review: accept it and submit again. 1 change could not be checked against the move between warehouses or the undo it belongs to, so the desk will neither send nor undo it: check the stock of WD-000017 and correct it by hand. 1 earlier change, already settled, could not be checked against its move or undo: it is no longer listed and cannot be undone at this desk.",
+    "message": "The offline cache was damaged and has been rebuilt; it refills from the service. 2 adjustments still waiting in it will be sent as before, once each. The damaged file was kept as /data/cache.sqlite.corrupt-1. The count in progress was kept: carry on counting. 1 line of it whose adjustment could not be recovered goes back to review: accept it and submit again. 1 change could not be checked against the move between warehouses or the undo it belongs to, so the desk will neither send nor undo it: check the stock of WD-000017 and correct it by hand. It stays in the Outbox, under “To check by hand”, until you mark it checked. 1 earlier change, already settled, could not be checked against its move or undo: it is no longer listed and cannot be undone at this desk.",
     "params": {
       "movedTo": "/data/cache.sqlite.corrupt-1",
       "waiting": 2,

@@ -31,8 +31,8 @@ export function cacheRebuiltNotice(recovery: CacheRecovery): { message: string; 
     attention.length > 0 &&
       plural(
         attention.length,
-        `1 change could not be checked against the move between warehouses or the undo it belongs to, so the desk will neither send nor undo it: check the stock of ${skuList} and correct it by hand.`,
-        `# changes could not be checked against the moves between warehouses or the undos they belong to, so the desk will neither send nor undo them: check the stock of ${skuList} and correct it by hand.`,
+        `1 change could not be checked against the move between warehouses or the undo it belongs to, so the desk will neither send nor undo it: check the stock of ${skuList} and correct it by hand. It stays in the Outbox, under “To check by hand”, until you mark it checked.`,
+        `# changes could not be checked against the moves between warehouses or the undos they belong to, so the desk will neither send nor undo them: check the stock of ${skuList} and correct it by hand. They stay in the Outbox, under “To check by hand”, until you mark them checked.`,
       ),
     settled > 0 &&
       plural(

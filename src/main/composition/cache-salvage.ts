@@ -2,13 +2,14 @@ import type Database from 'better-sqlite3';
 import { durably, readDamagedFile, type TableRead } from '../kernel/cache';
 import { copyCounts, readCounts } from '../counts';
 import { copyLevels, readLevels, type SalvagedLevel } from '../levels';
-import { copyOutbox, entryWaiting, readOutbox, withdrawCopied, type OutboxSalvage, type SalvagedEntry } from '../outbox';
+import { copyOutbox, copyToCheck, entryWaiting, readOutbox, readToCheck, withdrawCopied, type OutboxSalvage, type SalvagedEntry } from '../outbox';
 import { copyTransfers, legNamedInNote, readTransfers, transfersToKeep, type TransferRow } from '../transfers';
 import { copyUndoLinks, readUndoLinks, undoNamedInNote, type SalvagedUndoLink } from '../undo';
 
 /** An entry of the damaged outbox left out because what it belongs to could not be vouched for. */
 export interface HeldEntry {
   id: string;
+  account: string;
   sku: string;
   warehouseId: string;
   delta: number;
@@ -18,9 +19,11 @@ export interface HeldEntry {
   /**
    * The worker must look at it: it had not been sent (it is not sent now), or it is the out leg
    * of a move whose in leg was never queued (the stock left the source and was booked nowhere).
-   * The others were settled at the service and only cannot be undone at this desk.
+   * The others were settled at the service and only cannot be undone at this desk. Those the
+   * worker must look at are listed in the Outbox until the worker marks them checked.
    */
   needsWorker: boolean;
+  createdAt: string;
 }
 
 /** What a rebuilt cache took over from the damaged file, and what it left for the worker. */
@@ -46,6 +49,7 @@ interface Reads {
   links: TableRead<SalvagedUndoLink>;
   counts: ReturnType<typeof readCounts>;
   levels: TableRead<SalvagedLevel>;
+  toCheck: TableRead<Record<string, unknown>>;
 }
 
 /**
@@ -56,23 +60,27 @@ interface Reads {
  * or it goes back to review). What cannot be vouched for is not taken over, so it is neither sent
  * nor undone: a leg whose transfer is lost (known by the words on it when the transfers table is
  * unreadable), an adjustment whose undo link is lost (every settled one and every undo, when the
- * links are unreadable). The caller tells the worker about those.
+ * links are unreadable). The caller tells the worker about those; those the worker must check
+ * (`needsWorker`) are kept in the Outbox's list of changes to check, written in the same
+ * transaction, after those the damaged file still listed.
  */
-export function salvageCache(damagedFile: string, into: Database.Database): CacheSalvage {
+export function salvageCache(damagedFile: string, into: Database.Database, heldAt = new Date()): CacheSalvage {
   const read = readDamagedFile(damagedFile, (reader): Reads => ({
     outbox: readOutbox(reader, into),
     transfers: readTransfers(reader, into),
     links: readUndoLinks(reader, into),
     counts: readCounts(reader, into),
     levels: readLevels(reader, into),
+    toCheck: readToCheck(reader, into),
   }));
-  const reads: Reads = 'value' in read ? read.value : { outbox: lost(read.problem), transfers: lost(read.problem), links: lost(read.problem), counts: lost(read.problem), levels: lost(read.problem) };
-  return durably(into, () => into.transaction(() => copyAll(into, reads))());
+  const reads: Reads =
+    'value' in read ? read.value : { outbox: lost(read.problem), transfers: lost(read.problem), links: lost(read.problem), counts: lost(read.problem), levels: lost(read.problem), toCheck: lost(read.problem) };
+  return durably(into, () => into.transaction(() => copyAll(into, reads, heldAt.toISOString()))());
 }
 
 const lost = (problem: string) => ({ status: 'damaged', problem }) as const;
 
-function copyAll(into: Database.Database, reads: Reads): CacheSalvage {
+function copyAll(into: Database.Database, reads: Reads, heldAt: string): CacheSalvage {
   const entries = rowsOf(reads.outbox);
   const copied = copyOutbox(into, entries);
   const refusedTransfers = new Set<string>();
@@ -96,6 +104,8 @@ function copyAll(into: Database.Database, reads: Reads): CacheSalvage {
     const counts = reads.counts.status === 'read' ? copyCounts(into, reads.counts.rows[0]!, kept) : { open: 0, toReview: 0 };
     const byId = new Map(entries.map((e) => [e.id, e]));
     const keptEntries = entries.filter((e) => kept(e.id));
+    const held = [...plan.held].map(([id, why]) => heldEntry(byId.get(id)!, why, entries, reads.transfers));
+    copyToCheck(into, rowsOf(reads.toCheck), held.filter((h) => h.needsWorker).map((h) => ({ ...h, heldAt })));
     return {
       outbox: { copied: keptEntries.length, waiting: keptEntries.filter(entryWaiting).length, problem: problemOf(reads.outbox) },
       transfers: {
@@ -106,7 +116,7 @@ function copyAll(into: Database.Database, reads: Reads): CacheSalvage {
       undoLinks: { kept: plan.links.length, problem: problemOf(reads.links) },
       counts: { ...counts, problem: problemOf(reads.counts) },
       levels: { kept: copyLevels(into, rowsOf(reads.levels)), problem: problemOf(reads.levels) },
-      held: [...plan.held].map(([id, why]) => heldEntry(byId.get(id)!, why, entries, reads.transfers)),
+      held,
     };
   }
 }
@@ -154,7 +164,17 @@ function planKeep(entries: readonly SalvagedEntry[], copied: ReadonlySet<string>
 }
 
 function heldEntry(entry: SalvagedEntry, why: HeldEntry['why'], entries: readonly SalvagedEntry[], transfers: TableRead<TransferRow>): HeldEntry {
-  return { id: entry.id, sku: entry.sku, warehouseId: entry.warehouse_id, delta: entry.delta, state: entry.state, why, needsWorker: entryWaiting(entry) || strandedOutLeg(entry, entries, transfers) };
+  return {
+    id: entry.id,
+    account: entry.account,
+    sku: entry.sku,
+    warehouseId: entry.warehouse_id,
+    delta: entry.delta,
+    state: entry.state,
+    why,
+    needsWorker: entryWaiting(entry) || strandedOutLeg(entry, entries, transfers),
+    createdAt: entry.created_at,
+  };
 }
 
 /** The out leg of a move that went out and whose in leg was never queued: the stock is booked nowhere. */

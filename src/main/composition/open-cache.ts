@@ -2,7 +2,7 @@ import { openCatalogCache, type CatalogCache, type CatalogCacheOptions, type Dam
 import { CountStore } from '../counts';
 import { JournalStore } from '../journal';
 import { LevelStore } from '../levels';
-import { OutboxStore } from '../outbox';
+import { OutboxStore, ToCheckStore } from '../outbox';
 import { StockSearch } from '../stock';
 import { SyncStateStore } from '../sync';
 import { TransferStore } from '../transfers';
@@ -18,6 +18,7 @@ export interface Cache extends CatalogCache {
   readonly search: StockSearch;
   readonly syncState: SyncStateStore;
   readonly outbox: OutboxStore;
+  readonly toCheck: ToCheckStore;
   readonly workers: WorkerStore;
   readonly journal: JournalStore;
   readonly undos: UndoStore;
@@ -37,6 +38,7 @@ export function openCache(dataDir: string, options: CatalogCacheOptions = {}): C
     search: new StockSearch(cache.db, () => cache.writes.keysGeneration),
     syncState: new SyncStateStore(cache.db),
     outbox: new OutboxStore(cache.db),
+    toCheck: new ToCheckStore(cache.db),
     workers: new WorkerStore(cache.db),
     journal: new JournalStore(cache.db),
     undos: new UndoStore(cache.db),

@@ -61,6 +61,7 @@ const ENGLISH: Record<JournalWhat['what'], (p: Params) => string> = {
   resolve_dropped: (p) => `${adjustment(p)} dropped after its outcome stayed unknown`,
   resolve_resent: (p) => `${adjustment(p)} sent again under a new key after its outcome stayed unknown`,
   resolve_applied: (p) => `${adjustment(p)} taken as applied after its outcome stayed unknown`,
+  to_check_checked: (p) => `${signed(p['delta'])} at ${p['warehouse']} (${p['why'] === 'transfer' ? 'part of a move between warehouses' : 'linked to an undo'}) checked by hand after the cache was rebuilt`,
   transfer: (p) => `${p['quantity']} from ${p['from']} to ${p['to']} (${p['transfer']})`,
   transfer_undone: (p) => `move of ${p['quantity']} from ${p['from']} to ${p['to']} undone (${p['transfer']})`,
   count_started: (p) => `count ${p['count']} started at ${p['warehouse']}${p['skus'] ? ` (${p['skus']} SKUs)` : ''}`,

@@ -19,7 +19,8 @@ export function journalOutbox(events: EventHub, journal: Journal, warehouse: War
       journal.record({ ...base, kind: 'adjust', outcome: 'queued', requestId: null });
     } else if (e.state === 'applied') {
       journal.record({ ...base, kind: 'sent', outcome: 'applied', requestId: e.applied?.requestId ?? null, worker: journal.workerOf(e.id) });
-    } else if (e.state === 'rejected') {
+    } else if (e.state === 'rejected' && !e.seen) {
+      // A refusal arrives unseen (each has its own time); announced seen, it is the worker's acknowledgement, not a verdict.
       const error = e.lastError ? deskErrorDetails(e.lastError) : undefined;
       journal.record({ ...base, details: details('adjustment', base.details.params, error), kind: 'sent', outcome: 'rejected', requestId: e.lastError?.requestId ?? null, worker: journal.workerOf(e.id) });
     }

@@ -23,7 +23,7 @@ export interface OutboxChannelDeps {
   warehouse: WarehouseLabel;
 }
 
-type OutboxChannel = 'outbox.list' | 'outbox.retry' | 'outbox.discard' | 'outbox.resolve' | 'outbox.undo' | 'outbox.links';
+type OutboxChannel = 'outbox.list' | 'outbox.retry' | 'outbox.discard' | 'outbox.resolve' | 'outbox.undo' | 'outbox.links' | 'outbox.markSeen' | 'outbox.toCheck' | 'outbox.checked';
 
 /** What the worker does to an entry leaves a journal line; what the service then does with it is journaled from the outbox's events. */
 export function outboxChannels({ outbox, undo, warehouse }: OutboxChannelDeps): DeclaredChannels<OutboxChannel> {
@@ -83,5 +83,20 @@ export function outboxChannels({ outbox, undo, warehouse }: OutboxChannelDeps): 
       journalFailure: (_input, thrown) => ({ kind: 'undo', code: null, sku: null, ...failedPart(thrown) }),
     },
     'outbox.links': { handle: ({ ids }) => undo.linksOf(ids) },
+    // An acknowledgement of a refusal already journaled: it changes no stock and leaves no line.
+    'outbox.markSeen': { handle: ({ id }) => outbox().markSeen(id) },
+    'outbox.toCheck': { handle: () => outbox().toCheck() },
+    'outbox.checked': {
+      handle: ({ id }) => outbox().checked(id),
+      journal: (_input, c) => ({
+        ...entryLine,
+        kind: 'check',
+        sku: c.sku,
+        details: details('to_check_checked', { delta: c.delta, warehouse: warehouse(c.warehouseId), why: c.why }),
+        outcome: 'done',
+        ref: c.id,
+      }),
+      journalFailure: (_input, thrown) => ({ kind: 'check', code: null, sku: null, ...failedPart(thrown) }),
+    },
   };
 }

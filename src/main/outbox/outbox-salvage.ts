@@ -12,7 +12,7 @@ export interface OutboxSalvage {
 }
 
 /** An outbox row as read from the damaged file, with the new table's columns. */
-export type SalvagedEntry = Record<string, unknown> & { id: string; sku: string; warehouse_id: string; delta: number; state: string; note: string | null };
+export type SalvagedEntry = Record<string, unknown> & { id: string; account: string; sku: string; warehouse_id: string; delta: number; state: string; note: string | null; created_at: string };
 
 const WAITING = new Set(['queued', 'sending', 'uncertain']);
 

@@ -70,11 +70,15 @@ interface OutboxRow {
   check_json: string | null;
   key_sent_service_at: string | null;
   count_json: string | null;
+  seen_for: string | null;
 }
 
 function parseBasis(json: string | null): StockMark | null {
   return json ? (JSON.parse(json) as StockMark) : null;
 }
+
+/** The mark holds the refusal's `updated_at`: a retry changes it, so a new refusal is unseen. */
+const isSeen = (row: Pick<OutboxRow, 'state' | 'seen_for' | 'updated_at'>): boolean => row.state === 'rejected' && row.seen_for === row.updated_at;
 
 function fromRow(row: OutboxRow): StoredOutboxEntry {
   return {
@@ -97,6 +101,7 @@ function fromRow(row: OutboxRow): StoredOutboxEntry {
       lastError: row.last_error_json ? (JSON.parse(row.last_error_json) as DeskError) : null,
       firstSentAt: row.first_sent_at,
       uncertain: row.state === 'uncertain' && row.check_json ? { ...(JSON.parse(row.check_json) as Omit<OutboxCheck, 'before'>), before: parseBasis(row.basis_json) } : null,
+      seen: isSeen(row),
     },
   };
 }
@@ -112,6 +117,7 @@ export class OutboxStore {
   readonly #requeueSending: Database.Statement;
   readonly #uncheckedUncertain: Database.Statement;
   readonly #unsettledBefore: Database.Statement;
+  readonly #markSeen: Database.Statement;
   readonly #db: Database.Database;
 
   constructor(db: Database.Database) {
@@ -136,7 +142,8 @@ export class OutboxStore {
         AND (@states IS NULL OR state IN (SELECT value FROM json_each(@states)))
         AND (@before IS NULL OR seq < (SELECT seq FROM outbox WHERE id = @before AND account = @account))
       ORDER BY seq DESC LIMIT @limit`);
-    this.#counts = db.prepare('SELECT state, count(*) AS n FROM outbox WHERE account = ? GROUP BY state');
+    this.#counts = db.prepare("SELECT state, count(*) AS n, sum(state = 'rejected' AND seen_for IS updated_at) AS seen FROM outbox WHERE account = ? GROUP BY state");
+    this.#markSeen = db.prepare("UPDATE outbox SET seen_for = updated_at WHERE id = ? AND state = 'rejected'");
     this.#requeueSending = db.prepare("UPDATE outbox SET state = 'queued', updated_at = ? WHERE state = 'sending'");
     this.#unsettledBefore = db.prepare(`
       SELECT 1 FROM outbox o JOIN outbox e ON e.id = ?
@@ -209,10 +216,19 @@ export class OutboxStore {
     return { entries, nextBefore: more ? (entries.at(-1)?.id ?? null) : null };
   }
 
-  counts(account: string): OutboxCounts {
-    const counts: OutboxCounts = { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0 };
-    for (const row of this.#counts.all(account) as Array<{ state: OutboxState; n: number }>) counts[row.state] = row.n;
+  /** By state, and how many refusals the worker marked Seen (the changes to check are another table's). */
+  counts(account: string): Omit<OutboxCounts, 'toCheck'> {
+    const counts: Omit<OutboxCounts, 'toCheck'> = { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0, rejectedSeen: 0 };
+    for (const row of this.#counts.all(account) as Array<{ state: OutboxState; n: number; seen: number }>) {
+      counts[row.state] = row.n;
+      if (row.state === 'rejected') counts.rejectedSeen = row.seen;
+    }
     return counts;
+  }
+
+  /** Marks a refusal as seen as it stands now (its `updated_at`); false if the entry is not refused. */
+  markSeen(id: string): boolean {
+    return this.durably(() => this.#markSeen.run(id).changes === 1);
   }
 
   /**

@@ -6,14 +6,16 @@ import { toDeskError } from '../kernel/ipc/desk-error';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import type { Log } from '../kernel/log';
 import type { OutboxStore, StoredOutboxEntry } from './outbox-store';
-import type { AdjustInput, OutboxEntry, OutboxState, Stock, StockMark } from '../../shared/ipc/records';
+import type { ToCheckStore } from './to-check-store';
+import type { AdjustInput, OutboxCounts, OutboxEntry, OutboxState, Stock, StockMark, ToCheckChange } from '../../shared/ipc/records';
 import { failure, type DeskError } from '../../shared/ipc/result';
 import { IDEMPOTENCY_HORIZON_MS, validateRequestBody, type AdjustStockRequest, type StockItem } from '../../shared/api';
 import { outcomeUnknown } from '../../shared/outbox-outcome';
 
-/** The cache as the outbox needs it: the catalog (a verdict updates the stock) and the outbox's own table. */
+/** The cache as the outbox needs it: the catalog (a verdict updates the stock), the outbox's own table and the changes a rebuild left to check. */
 export interface OutboxCache extends CatalogCache {
   readonly outbox: OutboxStore;
+  readonly toCheck: ToCheckStore;
 }
 
 export interface OutboxDeps {
@@ -33,7 +35,7 @@ export interface OutboxDeps {
 
 export interface OutboxListing {
   entries: OutboxEntry[];
-  counts: Record<OutboxState, number>;
+  counts: OutboxCounts;
   /** Pass as `before` for the next, older page; null on the last page. */
   nextBefore: string | null;
 }
@@ -198,11 +200,37 @@ export class Outbox {
 
   list(filter: { states?: readonly OutboxState[]; sku?: string; before?: string; limit?: number } = {}): OutboxListing {
     const account = this.#deps.account();
-    if (account === null) return { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0 }, nextBefore: null };
+    if (account === null) return { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0, rejectedSeen: 0, toCheck: 0 }, nextBefore: null };
     return {
       ...this.#deps.cache.outbox.list(account, { ...filter, limit: filter.limit ?? DEFAULT_LIST_LIMIT }),
-      counts: this.#deps.cache.outbox.counts(account),
+      counts: { ...this.#deps.cache.outbox.counts(account), toCheck: this.#deps.cache.toCheck.count(account) },
     };
+  }
+
+  /**
+   * The worker acknowledged a refusal ("Seen"): it stays in the history, with Retry and Discard,
+   * but leaves the red count, in every window and after a restart. The mark is of this refusal:
+   * retried and refused again, the entry counts again. Announced, so every window's counts follow.
+   */
+  markSeen(id: string): OutboxEntry {
+    const stored = this.#own(id);
+    if (!this.#deps.cache.outbox.markSeen(id)) throw failure('outbox_not_rejected', `This adjustment is ${stored.entry.state}, not refused.`);
+    const updated = this.#own(id);
+    this.#announce(updated);
+    return updated.entry;
+  }
+
+  /** The changes a rebuilt cache held back for the signed-in account's worker to check by hand; none signed out. */
+  toCheck(): ToCheckChange[] {
+    const account = this.#deps.account();
+    return account === null ? [] : this.#deps.cache.toCheck.list(account);
+  }
+
+  /** The worker checked the stock of one of them by hand: it leaves the list. */
+  checked(id: string): ToCheckChange {
+    const removed = this.#deps.cache.toCheck.remove(this.#requireAccount(), id);
+    if (!removed) throw failure('outbox_entry_not_found', 'No such change to check.');
+    return removed;
   }
 
   /**

@@ -118,6 +118,12 @@ export const channels = {
   'outbox.undo': { input: z.strictObject({ id: w.OutboxEntryId }), output: w.UndoResult },
   /** Which of these entries are undos, or undone: both sides of each link. */
   'outbox.links': { input: z.strictObject({ ids: z.array(w.OutboxEntryId).max(500) }), output: z.array(w.UndoLink) },
+  /** A refusal acknowledged: out of the red count until it is retried and refused again. */
+  'outbox.markSeen': { input: z.strictObject({ id: z.string().min(1).max(100) }), output: r.OutboxEntry },
+  /** The changes a rebuilt cache held back for the worker to check by hand, oldest first. */
+  'outbox.toCheck': { input: none, output: z.array(r.ToCheckChange) },
+  /** The worker checked the stock of one of them: it leaves the list. */
+  'outbox.checked': { input: z.strictObject({ id: z.string().min(1).max(100) }), output: r.ToCheckChange },
 
   'shipments.list': {
     input: z

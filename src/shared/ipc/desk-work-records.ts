@@ -28,7 +28,7 @@ export type AddWorkerInput = z.infer<typeof AddWorkerInput>;
 export const SwitchWorkerInput = z.union([z.strictObject({ id: WorkerId }), z.strictObject({ badge: Badge }), z.strictObject({ nobody: z.literal(true) })]);
 export type SwitchWorkerInput = z.infer<typeof SwitchWorkerInput>;
 
-export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'resolve', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count', 'settings', 'account', 'print', 'levels'] as const;
+export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'resolve', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count', 'settings', 'account', 'print', 'levels', 'check'] as const;
 export const JournalKind = z.enum(JOURNAL_KINDS);
 export type JournalKind = z.infer<typeof JournalKind>;
 
@@ -56,6 +56,7 @@ export const JOURNAL_WHATS = [
   'resolve_dropped', // delta, warehouse, reason
   'resolve_resent', // delta, warehouse, reason
   'resolve_applied', // delta, warehouse, reason
+  'to_check_checked', // delta, warehouse, why (transfer | undo): a change a rebuilt cache held back, checked by hand
   'transfer', // quantity, from, to, transfer
   'transfer_undone', // quantity, from, to, transfer (the one undone)
   'count_started', // count, warehouse, skus (0: no zone)

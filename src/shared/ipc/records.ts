@@ -221,6 +221,8 @@ export const OutboxEntry = z.object({
   firstSentAt: IsoDateTime.nullable(),
   /** Set while uncertain: what the desk held when it first sent it, and the service's stock now. */
   uncertain: OutboxCheck.nullable(),
+  /** A refusal the worker acknowledged ("Seen"): kept in the history, out of the red count. Refused again, it is unseen again. */
+  seen: z.boolean(),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
@@ -231,8 +233,32 @@ export const OutboxCounts = z.object({
   rejected: z.number().int(),
   discarded: z.number().int(),
   uncertain: z.number().int(),
+  /** Of the rejected, those the worker marked Seen: the red count shows the others. */
+  rejectedSeen: z.number().int(),
+  /** Changes a rebuilt cache held back for the worker to check by hand (`ToCheckChange`). */
+  toCheck: z.number().int(),
 });
 export type OutboxCounts = z.infer<typeof OutboxCounts>;
+
+/**
+ * A change a rebuilt cache could not take over: the move between warehouses or the undo it belongs
+ * to could not be vouched for, so the desk neither sends nor undoes it, and the worker checks the
+ * stock on the shelf. `sent`: it had reached the service (the out leg of a move whose arrival was
+ * never booked); otherwise it was never sent.
+ */
+export const ToCheckChange = z.object({
+  id: z.string(),
+  sku: Sku,
+  warehouseId: WarehouseId,
+  delta: z.number().int(),
+  why: z.enum(['transfer', 'undo']),
+  sent: z.boolean(),
+  /** When the worker made the change. */
+  createdAt: IsoDateTime,
+  /** When the rebuild held it back. */
+  heldAt: IsoDateTime,
+});
+export type ToCheckChange = z.infer<typeof ToCheckChange>;
 
 export const SHIPMENT_STATUSES = ['created', 'label_ready', 'in_transit', 'delivered', 'cancelled'] as const;
 export const ShipmentStatus = z.enum(SHIPMENT_STATUSES);

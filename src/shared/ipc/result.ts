@@ -51,6 +51,7 @@ export const APP_ERROR_CODES = [
   'outbox_not_retryable',
   'outbox_not_discardable',
   'outbox_not_uncertain',
+  'outbox_not_rejected', // only a refusal can be marked Seen
   'transfer_not_found',
   'transfer_leg', // a leg of a transfer is undone with its transfer, never alone
   'outcome_unknown', // the adjustment went out and no verdict is known: the service may have applied it

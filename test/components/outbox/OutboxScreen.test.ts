@@ -13,7 +13,7 @@ describe('OutboxScreen', () => {
   let uninstall: () => void;
   beforeEach(async () => {
     await page.viewport(1280, 800);
-    const rejected = entryOf({
+    let rejected = entryOf({
       id: 'ob-2',
       delta: -500,
       state: 'rejected',
@@ -21,12 +21,18 @@ describe('OutboxScreen', () => {
       lastError: { code: 'insufficient_stock', message: 'Only 86 on hand in North annex.', status: 409, requestId: 'req_9' },
     });
     const queued = entryOf({ id: 'ob-1', delta: 12, reason: 'received', note: 'Pallet 3 of 4' });
-    const counts = { queued: 1, sending: 0, applied: 0, rejected: 1, discarded: 0, uncertain: 0 };
     fake = createFakeDesk({
       'outbox.list': (input) => {
         const states = input?.states;
         const all = [queued, rejected];
+        // Main counts the refusals marked Seen with the entry itself.
+        const counts = { queued: 1, sending: 0, applied: 0, rejected: 1, discarded: 0, uncertain: 0, rejectedSeen: rejected.seen ? 1 : 0, toCheck: 0 };
         return { ok: true, value: { entries: states ? all.filter((e) => states.includes(e.state)) : all, counts, nextBefore: null } };
+      },
+      'outbox.markSeen': ({ id }) => {
+        if (id !== rejected.id) return { ok: false, error: { code: 'outbox_not_rejected', message: 'Not refused.' } };
+        rejected = { ...rejected, seen: true };
+        return { ok: true, value: rejected };
       },
       'outbox.discard': ({ id }) => ({ ok: true, value: { ...(id === 'ob-2' ? rejected : queued), state: 'discarded' } }),
       'outbox.retry': () => ({ ok: false, error: { code: 'outbox_not_retryable', message: 'This adjustment is being sent right now.' } }),
@@ -35,8 +41,6 @@ describe('OutboxScreen', () => {
   });
   afterEach(() => {
     uninstall();
-    // The Seen marks live in the page's storage, which the next test file's page shares.
-    localStorage.clear();
     connectivity.known = false;
     connectivity.online = true;
   });
@@ -77,7 +81,7 @@ describe('OutboxScreen', () => {
     };
     fake.handlers['outbox.list'] = (input) => {
       const p = pages[input?.before ?? 'first']!;
-      return { ok: true, value: { ...p, counts: { queued: 2, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0 } } };
+      return { ok: true, value: { ...p, counts: { queued: 2, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0, rejectedSeen: 0, toCheck: 0 } } };
     };
     render(OutboxScreen);
     await expect.element(page.getByText('newest page')).toBeVisible();
@@ -92,7 +96,7 @@ describe('OutboxScreen', () => {
   it('offers neither Undo nor Discard for an adjustment sent without an answer (the service may have applied it), and says why', async () => {
     const unsent = entryOf({ id: 'ob-unsent', delta: 3, note: 'never sent' });
     const unanswered = entryOf({ id: 'ob-lost', delta: 8, note: 'answer lost', attempts: 1, firstSentAt: '2025-01-01T10:00:00.000Z', lastError: { code: 'timeout', message: 'The service took too long.' } });
-    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [unanswered, unsent], counts: { queued: 2, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0 }, nextBefore: null } });
+    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [unanswered, unsent], counts: { queued: 2, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0, rejectedSeen: 0, toCheck: 0 }, nextBefore: null } });
     fake.handlers['outbox.links'] = () => ({ ok: true, value: [] });
     render(OutboxScreen);
     await expect.element(page.getByText('never sent')).toBeVisible();
@@ -116,7 +120,6 @@ describe('OutboxScreen', () => {
     await expect.element(row.getByRole('button', { name: 'Retry −500 SKU-00042' })).toBeVisible();
   });
   it('Seen acknowledges a refusal: the red count clears, the entry stays in the history', async () => {
-    localStorage.clear();
     nav.screen = 'outbox';
     render(App);
     await expect.element(page.getByTestId('pending-count')).toHaveTextContent('1 waiting to send · 1 rejected');
@@ -127,12 +130,15 @@ describe('OutboxScreen', () => {
     await expect.element(row.getByTestId('seen-mark')).toBeVisible();
     await expect.element(row.getByRole('button', { name: 'Discard −500 SKU-00042' })).toBeVisible();
     expect(row.getByRole('button', { name: /^Seen/ }).all()).toHaveLength(0);
+    // Main keeps the mark: the window asked it, and keeps nothing of its own.
+    expect(fake.calls.filter((c) => c.channel === 'outbox.markSeen').map((c) => c.input)).toEqual([{ id: 'ob-2' }]);
+    expect(Object.keys(localStorage).filter((k) => k.includes('seen'))).toEqual([]);
   });
   it('shows a transfer as one line with the state of each leg, and undoes the whole transfer', async () => {
     const out = entryOf({ id: 'ob-out', delta: -4, reason: 'other', warehouseId: 'wh-main', state: 'applied', note: 'Transfer trf_1: out to NORTH' });
     const into = entryOf({ id: 'ob-in', delta: 4, reason: 'other', warehouseId: 'wh-north', state: 'queued', note: 'Transfer trf_1: in from MAIN' });
     const transfer = { id: 'trf_1', sku: 'SKU-00042', fromWarehouseId: 'wh-main', toWarehouseId: 'wh-north', quantity: 4, worker: null, createdAt: out.createdAt, state: 'pending' as const, out, in: into, advice: null, reverses: null, undoneBy: null, reversal: null };
-    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [into, out], counts: { queued: 1, sending: 0, applied: 1, rejected: 0, discarded: 0, uncertain: 0 }, nextBefore: null } });
+    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [into, out], counts: { queued: 1, sending: 0, applied: 1, rejected: 0, discarded: 0, uncertain: 0, rejectedSeen: 0, toCheck: 0 }, nextBefore: null } });
     fake.handlers['outbox.links'] = () => ({ ok: true, value: [] });
     fake.handlers['transfers.ofEntries'] = () => ({ ok: true, value: [transfer] });
     fake.handlers['transfers.undo'] = () => ({ ok: true, value: { ...transfer, state: 'undone' as const, in: { ...into, state: 'discarded' as const } } });
@@ -156,7 +162,7 @@ describe('OutboxScreen', () => {
   });
   it('Undo of an applied adjustment asks first: Enter keeps it, Tab then Enter undoes it', async () => {
     const applied = entryOf({ id: 'ob-3', delta: 3, reason: 'received', state: 'applied', applied: { adjustmentId: 'adj_3', onHandAfter: 1243, requestId: 'req_3' } });
-    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [applied], counts: { queued: 0, sending: 0, applied: 1, rejected: 0, discarded: 0, uncertain: 0 }, nextBefore: null } });
+    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [applied], counts: { queued: 0, sending: 0, applied: 1, rejected: 0, discarded: 0, uncertain: 0, rejectedSeen: 0, toCheck: 0 }, nextBefore: null } });
     fake.handlers['outbox.links'] = () => ({ ok: true, value: [] });
     fake.handlers['transfers.ofEntries'] = () => ({ ok: true, value: [] });
     fake.handlers['outbox.undo'] = () => ({ ok: true, value: { action: 'reversed', original: applied, reversal: entryOf({ id: 'ob-4', delta: -3, state: 'queued' }) } });

@@ -41,7 +41,7 @@ describe('OutboxScreen: adjustments that need a decision', () => {
         ok: true,
         value: {
           entries: input?.states?.includes('uncertain') ? entries : [],
-          counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: entries.length },
+          counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: entries.length, rejectedSeen: 0, toCheck: 0 },
           nextBefore: null,
         },
       }),

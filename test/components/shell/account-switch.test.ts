@@ -38,7 +38,7 @@ describe('another account signs in (fake desk)', () => {
   afterEach(() => uninstall());
 
   it('forgets the card, the recent scans and this session’s adjustments of the previous account, even for the same SKU', async () => {
-    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 1, discarded: 0, uncertain: 0 }, nextBefore: null } });
+    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 1, discarded: 0, uncertain: 0, rejectedSeen: 0, toCheck: 0 }, nextBefore: null } });
     render(App);
     await lookUp('SKU-00042');
     const card = page.getByTestId('answer-card');
@@ -48,7 +48,7 @@ describe('another account signs in (fake desk)', () => {
     await expect.element(page.getByTestId('pending-count')).toMatchTextContent('1 rejected');
 
     fake.handlers['account.status'] = () => ({ ok: true, value: ACME });
-    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0 }, nextBefore: null } });
+    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0, rejectedSeen: 0, toCheck: 0 }, nextBefore: null } });
     fake.emit('account.changed', ACME);
 
     await expect.element(card).not.toBeInTheDocument();

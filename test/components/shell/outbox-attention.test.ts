@@ -14,7 +14,7 @@ describe('uncertain adjustments in the shell', () => {
   beforeEach(async () => {
     await page.viewport(1280, 800);
     fake = createFakeDesk();
-    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [], counts: { queued: 0, sending: 0, applied: 4, rejected: 0, discarded: 0, uncertain: 1 }, nextBefore: null } });
+    fake.handlers['outbox.list'] = () => ({ ok: true, value: { entries: [], counts: { queued: 0, sending: 0, applied: 4, rejected: 0, discarded: 0, uncertain: 1, rejectedSeen: 0, toCheck: 0 }, nextBefore: null } });
     uninstall = fake.install();
     nav.screen = 'scan';
   });

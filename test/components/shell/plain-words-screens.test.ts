@@ -11,7 +11,6 @@ import PrintLabelsDialog from '../../../src/renderer/src/screens/labels/PrintLab
 import { setLanguageSetting, setSystemLanguages } from '../../../src/renderer/src/i18n/locale.svelte';
 import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
 import { notices, pushNotice } from '../../../src/renderer/src/state/notices.svelte';
-import { outboxSeen } from '../../../src/renderer/src/state/outbox-seen.svelte';
 import '../../../src/renderer/src/styles/base.css';
 import { screensSuite, shootScreens } from '../support/screen-shots';
 import { createFakeDesk, entryOf, SETTINGS } from '../support/fake-desk';
@@ -34,16 +33,13 @@ describe('plain words, on screen', () => {
       setLanguageSetting(lang);
       const refused = entryOf({ id: 'ob-2', sku: 'WD-000043', delta: -500, state: 'rejected', attempts: 1, lastError: { code: 'insufficient_stock', message: 'Only 86 on hand.', status: 409, requestId: 'req_4f9a2c81' } });
       const waiting = entryOf({ id: 'ob-1', sku: 'WD-000044', delta: 12, reason: 'received', note: 'Pallet 3 of 4' });
-      const counts = { queued: 1, sending: 0, applied: 0, rejected: 1, discarded: 0, uncertain: 0 };
+      const counts = { queued: 1, sending: 0, applied: 0, rejected: 1, discarded: 0, uncertain: 0, rejectedSeen: 0, toCheck: 0 };
       const fake = createFakeDesk({
         'settings.get': () => ({ ok: true, value: { ...structuredClone(SETTINGS), language: lang } }),
         'outbox.list': (input) => ({ ok: true, value: { entries: [waiting, refused].filter((e) => !input?.states || input.states.includes(e.state)), counts, nextBefore: null } }),
       });
       installed(fake.install());
       notices.list = [];
-      // The refusal must count as new: marks read from storage when the module loaded do not.
-      outboxSeen.marks = {};
-      outboxSeen.rejectedSeen = 0;
       nav.screen = 'outbox';
       render(App);
       await expect.element(page.getByRole('tab', { name: new RegExp(rejectedTab) })).toHaveAttribute('aria-selected', 'true');

@@ -65,6 +65,7 @@ export function entryOf(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
     lastError: null,
     firstSentAt: null,
     uncertain: null,
+    seen: false,
     ...overrides,
   };
 }
@@ -95,13 +96,14 @@ export function createFakeDesk(overrides: Handlers = {}): FakeDesk {
     'sync.status': () => ok(SYNCED),
     'sync.now': () => ok({ ...SYNCED, state: 'running', phase: 'stock', done: 0 }),
     'warehouses.list': () => ok(WAREHOUSES),
-    'outbox.list': () => ok({ entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0 }, nextBefore: null }),
+    'outbox.list': () => ok({ entries: [], counts: { queued: 0, sending: 0, applied: 0, rejected: 0, discarded: 0, uncertain: 0, rejectedSeen: 0, toCheck: 0 }, nextBefore: null }),
     'stock.lookup': ({ code }) =>
       code.startsWith('SKU-') || code === '4006381333931'
         ? ok({ kind: 'stock', code, matchedBy: code.startsWith('SKU-') ? 'sku' : 'gtin', stock: stockOf(code.startsWith('SKU-') ? code : 'SKU-00042'), refreshing: false })
         : ok({ kind: 'not_found', code, searched: 'service' }),
     'workers.list': () => ok({ workers: [], current: null }),
     'outbox.links': () => ok([]),
+    'outbox.toCheck': () => ok([]),
     'transfers.list': () => ok([]),
     'stock.adjust': (input) => ok(entryOf({ id: `ob-${calls.length}`, sku: input.sku, warehouseId: input.warehouseId, delta: input.delta, reason: input.reason, note: input.note ?? null })),
     ...overrides,

@@ -202,6 +202,9 @@ describe('a rebuilt cache (real SQLite files, the demo sandbox over HTTP)', () =
     // The other four (the done transfer's legs, the undone adjustment and its undo) are settled.
     expect(notice.params).toMatchObject({ attention: 1, attentionSkus: OPEN_SKU, settled: 4, countKept: 1 });
     expect(notice.message).toContain(`check the stock of ${OPEN_SKU}`);
+    // The same item stays listed in the Outbox, for the account that made it, until the worker has checked it.
+    expect((await ipc.call('outbox.toCheck')).map((c) => [c.id, c.sku, c.why, c.sent])).toEqual([[work.open.out.id, OPEN_SKU, 'transfer', true]]);
+    expect((await ipc.call('outbox.list', { limit: 1 })).counts.toCheck).toBe(1);
     await ipc.call('sync.now');
 
     for (const id of [work.undone.original, work.undone.reversal, work.done.out.id, work.done.in!.id, work.open.out.id]) {
@@ -212,5 +215,7 @@ describe('a rebuilt cache (real SQLite files, the demo sandbox over HTTP)', () =
     expect(core.sandbox()!.adjustmentsFor(OPEN_SKU).filter((a) => a.note?.includes(work.open.id)).map((a) => a.delta)).toEqual([-2]);
     expect(core.sandbox()!.adjustmentsFor(UNDONE_SKU).map((a) => a.delta)).toEqual([3, -3]);
     expect((await ipc.call('counts.current'))?.id).toBe(work.count.id);
+    expect(await ipc.call('outbox.checked', { id: work.open.out.id })).toMatchObject({ sku: OPEN_SKU });
+    expect(await ipc.call('outbox.toCheck')).toEqual([]);
   }, 90_000);
 });

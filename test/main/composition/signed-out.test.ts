@@ -14,6 +14,8 @@ const ACTING: Partial<Record<Channel, unknown>> = {
   'outbox.discard': { id: 'ob_1' },
   'outbox.resolve': { id: 'ob_1', choice: 'drop' },
   'outbox.undo': { id: 'ob_1' },
+  'outbox.markSeen': { id: 'ob_1' },
+  'outbox.checked': { id: 'ob_1' },
   'transfers.create': { sku: 'WD-000001', fromWarehouseId: 'wh_a', toWarehouseId: 'wh_b', quantity: 1 },
   'transfers.undo': { id: 'trf_0000000000000000' },
   'counts.start': { warehouseId: 'wh_a' },
@@ -29,7 +31,7 @@ const ACTING: Partial<Record<Channel, unknown>> = {
 };
 
 /** Channels that read what the desk holds, or who is signed in: they answer, from the cache. */
-const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'transfers.list', 'transfers.ofEntries', 'counts.current', 'labels.printers', 'policy.get'];
+const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'outbox.toCheck', 'transfers.list', 'transfers.ofEntries', 'counts.current', 'labels.printers', 'policy.get'];
 
 /**
  * The desk's own records, not an account's: who works at this desk, its journal and its minimum levels answer the

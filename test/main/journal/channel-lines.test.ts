@@ -32,6 +32,7 @@ const ENTRY: OutboxEntry = {
   lastError: null,
   firstSentAt: '2026-03-01T08:00:01.000Z',
   uncertain: null,
+  seen: false,
 };
 
 const NAMES: Record<string, string> = { wh_ams: 'AMS', wh_lyo: 'LYO' };

@@ -11,6 +11,20 @@ export const outbox = $state<{ counts: Counts | null; entries: Record<string, Ou
   revision: 0,
 });
 
+/**
+ * Refusals the worker has not acknowledged ("Seen"): what the red count shows. Main keeps the
+ * mark with the entry, so every window and the next start count the same.
+ */
+export function unseenRejected(): number {
+  const c = outbox.counts;
+  return c ? Math.max(0, c.rejected - c.rejectedSeen) : 0;
+}
+
+/** Changes a rebuilt cache held back for the worker to check by hand. */
+export function toCheckCount(): number {
+  return outbox.counts?.toCheck ?? 0;
+}
+
 /** Entries not yet settled: queued or being sent. */
 export function pendingCount(): number {
   const c = outbox.counts;

@@ -65,6 +65,10 @@ function sentence(d: JournalWhat): string {
       return m.journal_what_resolve_resent(adjustment);
     case 'resolve_applied':
       return m.journal_what_resolve_applied(adjustment);
+    case 'to_check_checked':
+      return p['why'] === 'undo'
+        ? m.journal_what_to_check_undo({ delta: delta('delta'), warehouse: text('warehouse') })
+        : m.journal_what_to_check_transfer({ delta: delta('delta'), warehouse: text('warehouse') });
     case 'transfer':
       return m.journal_what_transfer({ quantity: number('quantity'), from: text('from'), to: text('to'), transfer: text('transfer') });
     case 'transfer_undone':

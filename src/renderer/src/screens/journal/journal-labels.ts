@@ -20,6 +20,7 @@ export const KIND_LABELS: Record<JournalKind, string> = {
   get account() { return m.settings_account(); },
   get print() { return m.journal_kind_print(); },
   get levels() { return m.journal_kind_levels(); },
+  get check() { return m.journal_kind_check(); },
 };
 
 export const OUTCOME_LABELS: Record<JournalOutcome, { label: string; tone: 'ok' | 'bad' | 'warn' | 'neutral' }> = {
