@@ -52,8 +52,29 @@ const SETTINGS_LINES: JournalEntry[] = [
   line(11, { kind: 'settings', outcome: 'done', sku: null, details: { what: 'setting_changed', params: { settings: 'confirmAdjustmentsFrom, soundsMuted', from: '50; false', to: '12; true' } } }),
 ];
 
+// A change a rebuilt cache held back, checked by hand: part of a move, or of an undo.
+const CHECKED: JournalEntry[] = [
+  line(12, { kind: 'check', outcome: 'done', details: { what: 'to_check_checked', params: { delta: -4, warehouse: 'MAIN', why: 'transfer' } } }),
+  line(11, { kind: 'check', outcome: 'done', details: { what: 'to_check_checked', params: { delta: 6, warehouse: 'NRTH', why: 'undo' } } }),
+];
+
 describe('journal details in the desk’s language', () => {
   afterEach(() => setLanguageSetting('en'));
+
+  it('words a change checked by hand after a rebuild, for a move and for an undo, in English and in German', async () => {
+    const fake = createFakeDesk({ 'journal.search': () => ({ ok: true, value: { entries: CHECKED, nextBefore: null } }) });
+    const uninstall = fake.install();
+    try {
+      render(JournalScreen);
+      await expect.element(page.getByText('−4 at MAIN, part of a move between warehouses, checked by hand after the cache was rebuilt')).toBeVisible();
+      await expect.element(page.getByText('+6 at NRTH, part of an undo, checked by hand after the cache was rebuilt')).toBeVisible();
+      await loadCatalogue('de');
+      setLanguageSetting('de');
+      await expect.element(page.getByText('−4 in MAIN, Teil einer Umlagerung, nach dem Neuaufbau des Speichers von Hand geprüft')).toBeVisible();
+    } finally {
+      uninstall();
+    }
+  });
 
   it('words a transfer leg as the Scan screen does, never "(Other)", in English and in German', async () => {
     const fake = createFakeDesk({ 'journal.search': () => ({ ok: true, value: { entries: LEGS, nextBefore: null } }) });
