@@ -234,7 +234,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
             if (desk.count.scansLeft > 0) {
               const sku = desk.count.zone[Math.floor(random() * desk.count.zone.length)]!;
               const counted = await desk.call('counts.scan', { code: sku });
-              if (counted.kind !== 'counted') problems.push(`desk ${d}: counting ${sku} was refused (${counted.reason})`);
+              if (counted.kind !== 'counted') problems.push(`desk ${d}: counting ${sku} was refused (${counted.kind === 'refused' ? counted.reason : counted.kind})`);
               desk.tally.countScans++;
               desk.count.scansLeft--;
             } else await submitCount(desk);

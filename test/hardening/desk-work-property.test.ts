@@ -415,7 +415,7 @@ class Run {
     if (count.lines.has(sku)) return this.note(`${i} count line ${pair}: counted already`);
     const scanned = await this.call<CountScanResult>('counts.scan', { code: sku });
     if (!scanned.ok) return this.refused(i, `count scan ${sku}`, scanned.error.code);
-    if (scanned.value.kind !== 'counted') return this.note(`${i} count scan ${sku}: ${scanned.value.reason}`);
+    if (scanned.value.kind !== 'counted') return this.note(`${i} count scan ${sku}: ${scanned.value.kind === 'refused' ? scanned.value.reason : scanned.value.kind}`);
     // What the shelf holds: what was booked, and a few that nobody booked (found, lost).
     const expectedAtCount = this.model.stock(pair);
     const line: CountLineModel = { sku, truth: expectedAtCount + (s.d % 4), expectedAtCount, set: false, submitted: false };

@@ -88,7 +88,7 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
       ...levelChannels({ levels: cache.levels, reads: cache.reads, account: () => accounts.session?.accountKey ?? null, warehouse, save }),
       ...importChannels({ levels: cache.levels, reads: cache.reads }),
       ...transferChannels(transfers, warehouse),
-      ...countChannels(counts, warehouse),
+      ...countChannels(counts, warehouse, workerBadge(cache.workers)),
       ...journalChannels(journal, save),
       ...outboxChannels({ outbox: () => accounts.session?.outbox ?? nobodysOutbox, undo: { undo: (id) => undo.undo(id), linksOf: (ids) => cache.undos.linksOf(ids) }, warehouse }),
       ...syncChannels({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),

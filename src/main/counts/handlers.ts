@@ -1,10 +1,16 @@
 import { details, failedPart, refusalParams, type DeclaredChannels, type WarehouseLabel } from '../journal';
+import type { CountScanResult } from '../../shared/ipc/desk-work-records';
+import type { LookupResult } from '../../shared/ipc/records';
 import type { CountService } from './count-service';
 
 type CountChannel = 'counts.start' | 'counts.current' | 'counts.scan' | 'counts.set' | 'counts.review' | 'counts.decide' | 'counts.submit' | 'counts.abandon';
 
-/** Every change of a count leaves a journal line: who counted what, and who decided on the figures. */
-export function countChannels(counts: CountService, warehouse: WarehouseLabel): DeclaredChannels<CountChannel> {
+/**
+ * Every change of a count leaves a journal line: who counted what, and who decided on the figures.
+ * `badge` is the Scan screen's: a worker's badge scanned during a count puts that worker at the
+ * desk, as anywhere else, and counts nothing.
+ */
+export function countChannels(counts: CountService, warehouse: WarehouseLabel, badge: (input: { code: string }) => LookupResult | undefined): DeclaredChannels<CountChannel> {
   const count = { kind: 'count', code: null, requestId: null } as const;
   return {
     'counts.start': {
@@ -14,9 +20,15 @@ export function countChannels(counts: CountService, warehouse: WarehouseLabel): 
     },
     'counts.current': { handle: () => counts.current() },
     'counts.scan': {
+      guard: (input): CountScanResult | undefined => {
+        const worker = badge(input);
+        return worker?.kind === 'worker' ? { kind: 'worker', code: input.code, name: worker.name } : undefined;
+      },
       handle: ({ code }) => counts.scan(code),
       journal: (input, r) =>
-        r.kind === 'counted'
+        r.kind === 'worker'
+          ? { kind: 'worker', code: input.code, sku: null, details: details('worker_badge', { name: r.name }), outcome: 'done', requestId: null }
+          : r.kind === 'counted'
           ? { kind: 'scan', code: input.code, sku: r.sku, details: details('count_counted', { counted: r.counted, count: r.session.id }), outcome: 'found', requestId: null }
           : {
               kind: 'scan',

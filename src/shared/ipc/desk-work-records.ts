@@ -274,6 +274,8 @@ export const CountScanResult = z.discriminatedUnion('kind', [
     /** With `invalid`: why the code was refused, for the screen to word (the lookup's refusal). */
     refusal: CodeRefusal.optional(),
   }),
+  /** A worker's badge: that worker is at the desk now; nothing was counted. */
+  z.object({ kind: z.literal('worker'), code: z.string(), name: z.string() }),
 ]);
 export type CountScanResult = z.infer<typeof CountScanResult>;
 

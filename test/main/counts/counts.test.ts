@@ -170,6 +170,20 @@ describe('stock-take sessions', () => {
     expect(await onHandAtService(sku(22))).toBe(before22);
   });
 
+  it('a worker’s badge scanned during a count puts that worker at the desk and counts nothing', async () => {
+    await ipc.call('workers.add', { name: 'Sam', badge: 'BADGE-0042' });
+    await ipc.call('counts.start', { warehouseId: warehouse });
+    await ipc.call('counts.scan', { code: sku(30) });
+    const answer = await ipc.call('counts.scan', { code: 'BADGE-0042' });
+    expect(answer).toEqual({ kind: 'worker', code: 'BADGE-0042', name: 'Sam' });
+    expect((await ipc.call('workers.list')).current?.name).toBe('Sam');
+    const review = await ipc.call('counts.review');
+    expect(review.lines.map((l) => [l.sku, l.counted])).toEqual([[sku(30), 1]]);
+    const [line] = (await ipc.call('journal.search', {})).entries;
+    expect(line).toMatchObject({ kind: 'worker', code: 'BADGE-0042', details: { what: 'worker_badge', params: { name: 'Sam' } } });
+    await ipc.call('counts.abandon');
+  });
+
   it('signed out, there is no count to see and none to start', async () => {
     await ipc.call('account.signOut');
     expect(await ipc.call('counts.current')).toBeNull();

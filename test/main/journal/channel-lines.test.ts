@@ -134,7 +134,7 @@ describe('journaled refusals of a scanned code', () => {
     const lookup = { lookup: (code: string) => ({ kind: 'invalid', code, ...refusal(code) }) } as unknown as ReturnType<StockHandlerDeps['lookup']>;
     const counts = { scan: (code: string) => ({ kind: 'refused', code, reason: 'invalid', message: refusal(code).problem, refusal: refusal(code) }) } as unknown as CountService;
     const stock = stockChannels({ lookup: () => lookup, badge: () => undefined } as unknown as StockHandlerDeps);
-    const handlers = handlersOf({ 'stock.lookup': stock['stock.lookup'], ...countChannels(counts, warehouse) }, (line) => journal.record(line));
+    const handlers = handlersOf({ 'stock.lookup': stock['stock.lookup'], ...countChannels(counts, warehouse, () => undefined) }, (line) => journal.record(line));
     await handlers['stock.lookup']({ code: '(01)04006381333932' });
     await handlers['counts.scan']({ code: 'RR123456784DE' });
     const [counted, looked] = journal.search().entries;

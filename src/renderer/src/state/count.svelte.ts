@@ -3,7 +3,10 @@ import type { DeskError } from '../../../shared/ipc/result';
 import { ScanQueue } from '../scan/queue';
 import { playTone } from '../scan/tones';
 import { call, onDesk } from './desk';
+import { m } from '../i18n/messages';
+import { pushNotice } from './notices.svelte';
 import { settings } from './settings.svelte';
+import { loadWorkers } from './workers.svelte';
 
 /**
  * The open stock-take, as main holds it (every scan is saved there before it is answered). While
@@ -42,6 +45,13 @@ async function scanOne(code: string): Promise<void> {
   if (!r.ok) {
     count.error = r.error;
     playTone('error', settings.value.soundsMuted);
+    return;
+  }
+  if (r.value.kind === 'worker') {
+    // A badge: main has put that worker at the desk; the last counted item stays on the card.
+    void loadWorkers();
+    pushNotice({ level: 'info', code: 'worker_switched', message: m.scan_worker_switched({ name: r.value.name }) });
+    playTone('found', settings.value.soundsMuted);
     return;
   }
   count.last = r.value;
