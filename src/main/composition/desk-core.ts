@@ -4,7 +4,7 @@ import { AccountService, type StartDemo } from '../account';
 import { downloadInstead, type FileSaver } from '../kernel/file-saver';
 import { EventHub } from '../kernel/ipc/event-hub';
 import { ensurePrivateDir } from '../kernel/private-files';
-import { Journal, journalOutbox } from '../journal';
+import { Journal, journalOutbox, journalSyncFailures } from '../journal';
 import { requireSignedIn } from '../kernel/ipc/account-guard';
 import { TransferService } from '../transfers';
 import type { Handlers } from '../kernel/ipc/router';
@@ -144,6 +144,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     return t.out_id === entryId ? { leg: 'out', to: t.to_warehouse } : { leg: 'in', from: t.from_warehouse };
   });
 
+  const stopJournalingSync = journalSyncFailures(events, journal);
+
   const demo = demoSandbox(options.dataDir, options.demoSandbox);
   const accounts = new AccountService({
     cache,
@@ -176,6 +178,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   } catch (error) {
     stopAdvancingTransfers();
     stopJournalingOutbox();
+    stopJournalingSync();
     journal.close();
     cache.close();
     throw error;
@@ -220,6 +223,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       await accounts.close();
       stopAdvancingTransfers();
       stopJournalingOutbox();
+      stopJournalingSync();
       journal.close();
       cache.close();
     },

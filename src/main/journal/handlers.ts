@@ -1,6 +1,7 @@
 import { toCsv } from '../kernel/csv-file';
 import type { FileSaver } from '../kernel/file-saver';
 import type { DeclaredChannels } from './channel-lines';
+import { exportLine } from './export-lines';
 import { JOURNAL_COLUMNS } from './journal-csv';
 import type { Journal } from './journal';
 
@@ -13,6 +14,7 @@ export function journalChannels(journal: Journal, save: FileSaver, now: () => Da
         const { content, rows } = toCsv(JOURNAL_COLUMNS, journal.lines(filter ?? {}));
         return save(`journal-${now().toISOString().slice(0, 10)}.csv`, content, rows);
       },
+      journal: (_filter, file) => exportLine('journal', file),
     },
   };
 }

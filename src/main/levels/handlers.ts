@@ -1,7 +1,7 @@
 import type { CatalogCache } from '../kernel/cache';
 import { toCsv, type CsvColumn } from '../kernel/csv-file';
 import type { FileSaver } from '../kernel/file-saver';
-import { details, failed, type DeclaredChannels, type JournalLine, type WarehouseLabel } from '../journal';
+import { details, exportLine, failed, type DeclaredChannels, type JournalLine, type WarehouseLabel } from '../journal';
 import type { LevelKey, LowStockRow } from '../../shared/ipc/level-records';
 import type { JournalWhat } from '../../shared/ipc/desk-work-records';
 import { failure } from '../../shared/ipc/result';
@@ -65,6 +65,7 @@ export function levelChannels({ levels, reads, account, warehouse, save, now = (
         const where = input?.warehouseId ? `-${input.warehouseId}` : '';
         return save(`low-stock${where}-${now().toISOString().slice(0, 10)}.csv`, content, rows);
       },
+      journal: (_input, file) => exportLine('low_stock', file),
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { CatalogCache } from '../kernel/cache';
 import { toCsv } from '../kernel/csv-file';
 import type { FileSaver } from '../kernel/file-saver';
-import { adjustmentParams, details, failed, failedPart, refusalParams, type DeclaredChannels, type JournalLine, type WarehouseLabel } from '../journal';
+import { adjustmentParams, details, exportLine, failed, failedPart, refusalParams, type DeclaredChannels, type JournalLine, type WarehouseLabel } from '../journal';
 import type { Outbox } from '../outbox';
 import type { LookupService } from '../scan';
 import type { LookupResult } from '../../shared/ipc/records';
@@ -76,6 +76,7 @@ export function stockChannels({ cache, lookup, badge, adjustments, worker, wareh
         const where = input.warehouseId ? `-${input.warehouseId}` : '';
         return save(`stock${where}-${now().toISOString().slice(0, 10)}.csv`, content, rows);
       },
+      journal: (_input, file) => exportLine('stock', file),
     },
     'stock.adjust': {
       handle: async (input) => {

@@ -28,7 +28,7 @@ export type AddWorkerInput = z.infer<typeof AddWorkerInput>;
 export const SwitchWorkerInput = z.union([z.strictObject({ id: WorkerId }), z.strictObject({ badge: Badge }), z.strictObject({ nobody: z.literal(true) })]);
 export type SwitchWorkerInput = z.infer<typeof SwitchWorkerInput>;
 
-export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'resolve', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count', 'settings', 'account', 'print', 'levels', 'check'] as const;
+export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'resolve', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count', 'settings', 'account', 'print', 'levels', 'check', 'sync', 'export'] as const;
 export const JournalKind = z.enum(JOURNAL_KINDS);
 export type JournalKind = z.infer<typeof JournalKind>;
 
@@ -81,6 +81,8 @@ export const JOURNAL_WHATS = [
   'minimum_set', // warehouse ('' for all warehouses), minimum, reorder ('' for enough to reach the minimum)
   'minimum_cleared', // warehouse ('' for all warehouses)
   'minimums_imported', // file, applied, problems (lines left out)
+  'sync_failed', // only the error (its code, and the request id on the line)
+  'exported', // list (stock | low_stock | journal), rows, file (its name)
 ] as const;
 export const JournalWhatKind = z.enum(JOURNAL_WHATS);
 export type JournalWhatKind = z.infer<typeof JournalWhatKind>;

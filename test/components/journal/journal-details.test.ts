@@ -149,8 +149,10 @@ describe('journal details in the desk’s language', () => {
     }
   });
 
-  it('words the minimum lines: one for all warehouses, one with a reorder quantity, a sheet with lines left out', async () => {
+  it('words the minimum lines (all warehouses, a reorder quantity, a sheet with lines left out), an export and a failed sync', async () => {
     const lines: JournalEntry[] = [
+      line(17, { kind: 'export', outcome: 'done', details: { what: 'exported', params: { list: 'low_stock', rows: 1234, file: 'low-stock-2026-03-14.csv' } } }),
+      line(16, { kind: 'sync', outcome: 'failed', requestId: 'req_9', details: { what: 'sync_failed', params: {}, error: { code: 'network_error', message: 'fetch failed' } } }),
       line(15, { kind: 'levels', outcome: 'done', details: { what: 'minimums_imported', params: { file: 'min.csv', applied: 40, problems: 2 } } }),
       line(14, { kind: 'levels', outcome: 'done', details: { what: 'minimum_cleared', params: { warehouse: '' } } }),
       line(13, { kind: 'levels', outcome: 'done', details: { what: 'minimum_set', params: { warehouse: 'AMS', minimum: 1200, reorder: 300 } } }),
@@ -162,6 +164,8 @@ describe('journal details in the desk’s language', () => {
       await expect.element(page.getByText('Minimum set to 1,200 in AMS, reorder 300')).toBeVisible();
       await expect.element(page.getByText('Minimum in all warehouses removed')).toBeVisible();
       await expect.element(page.getByText('Minimums from min.csv: 40 set, 2 lines left out')).toBeVisible();
+      await expect.element(page.getByText('Low stock list saved to low-stock-2026-03-14.csv: 1,234 rows')).toBeVisible();
+      await expect.element(page.getByText(/^Sync did not finish: /)).toBeVisible();
     } finally {
       uninstall();
     }

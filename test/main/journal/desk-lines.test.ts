@@ -1,6 +1,6 @@
 // The journal of what the desk did besides stock: sign-in (and a refused one), sign-out, the demo,
 // settings changes with their old and new values, a change the IT department's policy refused, and
-// the desk's own minimums, set, removed or brought in from a sheet.
+// the desk's own minimums, set, removed or brought in from a sheet, exports, and syncs that failed.
 // The real core, the real sandbox over HTTP, the real keychain; the secret is on no line.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,6 +84,34 @@ describe('the journal of the desk', () => {
       { sku: 'WD-000002', outcome: 'done', what: 'minimum_set', params: { warehouse: expect.any(String), minimum: 4, reorder: '' }, summary: expect.stringMatching(/^minimum 4 at /) },
       { sku: 'WD-000001', outcome: 'done', what: 'minimum_cleared', params: { warehouse: '' }, summary: 'minimum at all warehouses removed' },
       { sku: null, outcome: 'done', what: 'minimums_imported', params: { file: 'minimums.csv', applied: 1, problems: 1 }, summary: '1 minimums set from minimums.csv, 1 lines left out' },
+    ]);
+  });
+
+  it('has a line for each export saved and for a failed sync with its code, one while it keeps failing the same way', async () => {
+    const ipc = ipcClient(core);
+    await ipc.call('sync.now');
+    const since = (await ipc.call('journal.search', {})).entries[0]?.seq ?? 0;
+    const stock = await ipc.call('stock.export', {});
+    const journalFile = await ipc.call('journal.export', {});
+    service.setFaults({ unreachable: true });
+    try {
+      await ipc.raw('sync.now');
+      await ipc.raw('sync.now');
+    } finally {
+      service.setFaults({ unreachable: false });
+    }
+    await ipc.call('sync.now');
+
+    const { entries } = await ipc.call('journal.search', {});
+    const lines = entries
+      .filter((e) => e.seq > since && (e.kind === 'export' || e.kind === 'sync'))
+      .reverse()
+      .map((e) => ({ kind: e.kind, outcome: e.outcome, what: e.details?.what, params: e.details?.params, code: e.details?.error?.code }));
+    const rows = (f: typeof stock) => (f.status === 'cancelled' ? -1 : f.rows);
+    expect(lines).toEqual([
+      { kind: 'export', outcome: 'done', what: 'exported', params: { list: 'stock', rows: rows(stock), file: expect.stringMatching(/^stock-.*\.csv$/) }, code: undefined },
+      { kind: 'export', outcome: 'done', what: 'exported', params: { list: 'journal', rows: rows(journalFile), file: expect.stringMatching(/^journal-.*\.csv$/) }, code: undefined },
+      { kind: 'sync', outcome: 'failed', what: 'sync_failed', params: {}, code: 'network_error' },
     ]);
   });
 });

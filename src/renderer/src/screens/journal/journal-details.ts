@@ -119,6 +119,12 @@ function sentence(d: JournalWhat): string {
       const where = text('warehouse') === '' ? m.minimum_all_warehouses() : text('warehouse');
       return text('reorder') === '' ? m.journal_what_minimum_set({ minimum: number('minimum'), where }) : m.journal_what_minimum_set_reorder({ minimum: number('minimum'), where, reorder: number('reorder') });
     }
+    case 'sync_failed':
+      return m.journal_what_sync_failed();
+    case 'exported': {
+      const said = { file: text('file'), rows: number('rows') };
+      return p['list'] === 'journal' ? m.journal_what_exported_journal(said) : p['list'] === 'low_stock' ? m.journal_what_exported_low_stock(said) : m.journal_what_exported_stock(said);
+    }
     case 'minimum_cleared':
       return m.journal_what_minimum_cleared({ where: text('warehouse') === '' ? m.minimum_all_warehouses() : text('warehouse') });
     case 'minimums_imported':

@@ -21,6 +21,8 @@ export const KIND_LABELS: Record<JournalKind, string> = {
   get print() { return m.journal_kind_print(); },
   get levels() { return m.journal_kind_levels(); },
   get check() { return m.journal_kind_check(); },
+  get sync() { return m.journal_kind_sync(); },
+  get export() { return m.journal_kind_export(); },
 };
 
 export const OUTCOME_LABELS: Record<JournalOutcome, { label: string; tone: 'ok' | 'bad' | 'warn' | 'neutral' }> = {
