@@ -89,7 +89,7 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
       ...importChannels({ levels: cache.levels, reads: cache.reads }),
       ...transferChannels(transfers, warehouse),
       ...countChannels(counts, warehouse, workerBadge(cache.workers)),
-      ...journalChannels(journal, save),
+      ...journalChannels(journal, save, () => settings.preferences.deskName),
       ...outboxChannels({ outbox: () => accounts.session?.outbox ?? nobodysOutbox, undo: { undo: (id) => undo.undo(id), linksOf: (ids) => cache.undos.linksOf(ids) }, warehouse }),
       ...syncChannels({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),
       ...shipmentChannels(cache, () => accounts.session),

@@ -111,14 +111,17 @@ describe('workers and the journal', () => {
     expect((await ipc.fail('journal.search', { day: '25.11.2026' } as never)).code).toBe('invalid_argument');
   });
 
-  it('exports the journal as CSV a parser reads back: header, quoting, ISO times', async () => {
+  it('exports the journal as CSV a parser reads back: header, quoting, ISO times, the desk’s name on each line', async () => {
+    await ipc.call('settings.update', { deskName: 'Goods in 2' });
     const rows = csvOf(await ipc.call('journal.export', { worker: 'Bo "Quotes", Jr.' }));
-    expect(rows[0]).toEqual(['time (UTC)', 'what', 'worker', 'code', 'sku', 'details', 'outcome', 'request id']);
+    expect(new Set(rows.slice(1).map((r) => r[8]))).toEqual(new Set(['Goods in 2']));
+    expect(rows[0]).toEqual(['time (UTC)', 'what', 'worker', 'code', 'sku', 'details', 'outcome', 'request id', 'desk']);
     expect(rows.slice(1).map((r) => [r[1], r[2], r[6]])).toEqual([
       ['scan', 'Bo "Quotes", Jr.', 'found'],
       ['scan', 'Bo "Quotes", Jr.', 'not_found'],
       ['adjust', 'Bo "Quotes", Jr.', 'queued'],
       ['sent', 'Bo "Quotes", Jr.', 'rejected'],
+      ['settings', 'Bo "Quotes", Jr.', 'done'],
     ]);
     for (const r of rows.slice(1)) expect(r[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
