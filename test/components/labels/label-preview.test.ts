@@ -61,8 +61,12 @@ describe('the label preview in the print dialog', () => {
 
     await page.getByRole('radio', { name: /100 × 150 mm/ }).click();
     await expect.element(page.getByTestId('label-preview-size')).toHaveTextContent('100 × 150 mm');
-    const tall = image.getBoundingClientRect();
-    expect(tall.width / tall.height).toBeCloseTo(100 / 150, 1);
+    // The size's words change at once; the picture once its new image has loaded.
+    const ratio = (): number => {
+      const r = (page.getByTestId('label-preview-image').element() as HTMLImageElement).getBoundingClientRect();
+      return r.width / r.height;
+    };
+    await expect.poll(ratio).toBeCloseTo(100 / 150, 1);
 
     await page.getByRole('radio', { name: /A4 sheet/ }).click();
     await expect.element(page.getByTestId('label-preview-size')).toHaveTextContent('70 × 37 mm, one label of the A4 sheet');
