@@ -2,9 +2,10 @@
 # System packages Warehouse Desk needs on Debian/Ubuntu: libsecret (keytar's build and runtime),
 # a Secret Service and D-Bus for the keychain tests, Chromium for the end-to-end run, Xvfb for
 # anything that needs a display, xdotool, x11-xkb-utils (setxkbmap) and xkb-data (the layouts it sets)
-# for the X key replay, poppler-utils (pdftoppm) for the label tests. Safe to run again: apt skips what is there.
+# for the X key replay, poppler-utils (pdftoppm) for the label tests, cups and cups-client (a private
+# cupsd, lp, lpstat) for the raw print queue test. Safe to run again: apt skips what is there.
 set -euo pipefail
-packages=(libsecret-1-dev libsecret-tools gnome-keyring dbus dbus-daemon chromium xvfb xdotool x11-xkb-utils xkb-data poppler-utils python3 make g++)
+packages=(libsecret-1-dev libsecret-tools gnome-keyring dbus dbus-daemon chromium xvfb xdotool x11-xkb-utils xkb-data poppler-utils cups cups-client python3 make g++)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -26,8 +26,12 @@ export interface PrintJob {
 export interface PrintTransport {
   /** The printer's own status before a job goes out, or null where the transport cannot ask (a raw queue). */
   status(profileId: string): Promise<PrinterStatus | null>;
-  deliver(profileId: string, zpl: string): Promise<void>;
+  /** Resolves with the system's own id of the job where it gives one (a raw queue's `lp`), else null. */
+  deliver(profileId: string, zpl: string): Promise<string | null>;
 }
+
+/** A job after an attempt, with the id the system's print queue gave it when it took the job. */
+export type AttemptedJob = PrintJob & { systemJob?: string };
 
 /** 5 s after the first failure, doubling, at most 5 minutes apart: a printer switched back on is used within minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -107,14 +111,14 @@ export class PrintQueue {
   }
 
   /** Sends every waiting job that is due, one after another (a printer takes one connection at a time). */
-  async runDue(): Promise<PrintJob[]> {
+  async runDue(): Promise<AttemptedJob[]> {
     const due = this.db.prepare("SELECT id FROM print_jobs WHERE state = 'waiting' AND next_attempt_at <= ? ORDER BY created_at, id").pluck().all(this.stamp()) as string[];
-    const results: PrintJob[] = [];
+    const results: AttemptedJob[] = [];
     for (const id of due) results.push(await this.attempt(id));
     return results;
   }
 
-  private async attempt(id: string): Promise<PrintJob> {
+  private async attempt(id: string): Promise<AttemptedJob> {
     const current = this.db.prepare('SELECT * FROM print_jobs WHERE id = ?').get(id) as Row;
     let sending = false;
     try {
@@ -125,8 +129,9 @@ export class PrintQueue {
       const claimed = this.db.prepare("UPDATE print_jobs SET state = 'sending', attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'waiting'").run(this.stamp(), id);
       if (claimed.changes === 0) return this.get(id);
       sending = true;
-      await this.transport.deliver(current.profile_id, current.zpl);
+      const systemJob = await this.transport.deliver(current.profile_id, current.zpl);
       this.db.prepare("UPDATE print_jobs SET state = 'done', next_attempt_at = NULL, last_error = NULL, updated_at = ? WHERE id = ?").run(this.stamp(), id);
+      return systemJob === null ? this.get(id) : { ...this.get(id), systemJob };
     } catch (error) {
       const code = error instanceof DeskFailure ? (error.error.reason ?? error.error.code) : 'internal_error';
       const attempts = current.attempts + 1;

@@ -4,9 +4,9 @@ import { failure } from '../../shared/ipc/result';
 import type { EventHub } from '../kernel/ipc/event-hub';
 import { details, type JournalLine } from '../journal';
 import { labelContents, type LabelContent, type LabelReads } from '../labels';
-import { PrintQueue, type PrintJobKind } from './print-queue';
+import { PrintQueue, type AttemptedJob, type PrintJobKind } from './print-queue';
 import type { PrinterSetupStore } from './printer-setup-store';
-import { networkTransport } from './transport';
+import { thermalTransport } from './transport';
 import { zplDocument } from './zpl/zpl-document';
 
 /** How often the queue looks for a job that is due: a retry is never sooner than 5 s, so a second is soon enough. */
@@ -56,7 +56,7 @@ export class PrintService {
 
   constructor(deps: PrintServiceDeps) {
     this.#deps = deps;
-    this.#queue = new PrintQueue(deps.db, networkTransport((id) => deps.setup.profile(id)), deps.now);
+    this.#queue = new PrintQueue(deps.db, thermalTransport((id) => deps.setup.profile(id)), deps.now);
     this.#timer = setInterval(() => void this.runDue(), deps.tickMs ?? TICK_MS);
     this.#timer.unref();
   }
@@ -135,11 +135,12 @@ export class PrintService {
   }
 
   /** A line for a job that went out, and one for its first failure or a send that broke off: not one a retry. */
-  #attempted(job: PrintJob): void {
+  #attempted({ systemJob, ...job }: AttemptedJob): void {
     this.#changed(job);
     const printer = this.#deps.setup.profile(job.profileId)?.name ?? job.profileId;
     const base = { kind: 'print', code: null, sku: null, requestId: null, worker: job.worker } as const;
-    const params = { labels: job.labels, printer, label: job.labelKind };
+    // The system queue's own job id, where it gave one, finds the job in the system's print log.
+    const params = { labels: job.labels, printer, label: job.labelKind, ...(systemJob ? { systemJob } : {}) };
     if (job.state === 'done') this.#deps.record({ ...base, outcome: 'done', details: details('labels_printed', params) });
     else if ((job.state === 'waiting' && job.attempts === 1) || job.state === 'may_have_printed') {
       // Worded on the screens as a print failure by its reason (ui/error-text.ts), as the job list words it.

@@ -77,7 +77,7 @@ export const JOURNAL_WHATS = [
   'sign_in', // client, service: a sign-in that failed, with its error
   'signed_out', // client ('' for the demo)
   'demo_started',
-  'labels_printed', // labels, printer (its name), label (shelf | product | shipment | scanner-test | test-print)
+  'labels_printed', // labels, printer (its name), label (shelf | product | shipment | scanner-test | test-print), systemJob (a raw queue's job id)
   'minimum_set', // warehouse ('' for all warehouses), minimum, reorder ('' for enough to reach the minimum)
   'minimum_cleared', // warehouse ('' for all warehouses)
   'minimums_imported', // file, applied, problems (lines left out)

@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../../src/main/kernel/cache/migrate';
 import { MIGRATIONS } from '../../../src/main/kernel/cache/migrations';
 import { PrintQueue, retryDelayMs } from '../../../src/main/printers/print-queue';
-import { networkTransport } from '../../../src/main/printers/transport';
+import { thermalTransport } from '../../../src/main/printers/transport';
 import type { PrinterProfile } from '../../../src/shared/ipc/printer-records';
 import { FakeZplPrinter } from '../../support/fake-zpl-printer';
 import { tempDir } from '../composition/support/temp-dir';
@@ -20,7 +20,7 @@ describe('the print queue, in a real SQLite file, sending to a fake network prin
   let file = 0;
   let db: Database.Database;
   let profile: PrinterProfile;
-  const transport = (sendMs = 10_000) => networkTransport((id) => (id === profile.id ? profile : null), { sendMs, statusMs: 10_000 });
+  const transport = (sendMs = 10_000) => thermalTransport((id) => (id === profile.id ? profile : null), { sendMs, statusMs: 10_000 });
   const open = (path: string) => {
     const opened = new Database(path);
     migrate(opened, MIGRATIONS);
@@ -88,7 +88,7 @@ describe('the print queue, in a real SQLite file, sending to a fake network prin
   });
 
   it('a printer that takes the job and goes silent leaves it as one that may have printed, not resent', async () => {
-    const queue = new PrintQueue(db, networkTransport(() => profile, { sendMs: 300, statusMs: 10_000 }), now);
+    const queue = new PrintQueue(db, thermalTransport(() => profile, { sendMs: 300, statusMs: 10_000 }), now);
     const job = queue.add({ profileId: 'dock-3', labelKind: 'shelf', labels: 1, worker: null, zpl: ZPL });
     // Answers its status, then holds the connection the job goes out on without closing it.
     printer.holdJobs = true;

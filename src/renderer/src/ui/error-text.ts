@@ -147,6 +147,10 @@ const REASONS: Record<string, Record<string, (e: Worded) => string | undefined>>
     printer_status: () => m.error_text_printer_status(),
     printer_profile_not_found: () => m.error_text_printer_profile_not_found(),
     printer_kind_not_supported: () => m.error_text_printer_kind_not_supported(),
+    // A raw queue of the system (printers/raw-queue.ts): no such queue, stopped, no `lp` here.
+    print_queue_unknown: () => m.error_text_print_queue_unknown(),
+    print_queue_stopped: () => m.error_text_print_queue_stopped(),
+    print_system_missing: () => m.error_text_print_system_missing(),
     may_have_printed: () => m.error_text_print_may_have_printed(),
   },
   internal_error: {
