@@ -85,4 +85,34 @@ describe('the label printers card in Chromium', () => {
     await page.viewport(1024, 700);
     await page.screenshot({ path: '../../artifacts/components/label-printers-1024.png' });
   });
+
+  it('adds a printer of this computer\'s printer list by its queue name, refusing a name the system could not have', async () => {
+    const fake = deskWithPrinters([{ ...waitingJob, lastError: 'print_queue_stopped', printerStatus: null }]);
+    uninstall = fake.install();
+    render(LabelPrintersSettings);
+
+    await page.getByRole('button', { name: 'Add a label printer' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Dock 3');
+    await page.getByRole('radio', { name: "Through this computer's printer list" }).click();
+    await expect.element(page.getByRole('textbox', { name: 'Network address' })).not.toBeInTheDocument();
+    await page.getByRole('textbox', { name: 'Printer name on this computer' }).fill('-o raw');
+    await expect.element(page.getByText('Use the name exactly as the printer list shows it', { exact: false })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Printer name on this computer' }).fill('Zebra_Dock3');
+    await expect.element(page.getByText("As the system's printer list names it, for example Zebra_Dock3.")).toBeVisible();
+    await page.viewport(1280, 800);
+    await page.screenshot({ path: '../../artifacts/components/label-printers-queue-form-1280.png' });
+    await page.viewport(1024, 700);
+    await page.screenshot({ path: '../../artifacts/components/label-printers-queue-form-1024.png' });
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    await expect.element(page.getByText('Printer saved.')).toBeVisible();
+    expect(fake.calls.find((c) => c.channel === 'printers.save')?.input).toEqual({ id: expect.any(String) as string, name: 'Dock 3', kind: 'zpl-queue', queue: 'Zebra_Dock3', dpi: 203, size: '62x29' });
+    await expect.element(page.getByText("Through this computer's printer list: Zebra_Dock3", { exact: false })).toBeVisible();
+    await expect.element(page.getByText("The printer is stopped in this computer's printer list.", { exact: false })).toBeVisible();
+    await page.viewport(1280, 800);
+    await page.screenshot({ path: '../../artifacts/components/label-printers-queue-1280.png' });
+    await page.viewport(1024, 700);
+    await page.screenshot({ path: '../../artifacts/components/label-printers-queue-1024.png' });
+  });
 });
