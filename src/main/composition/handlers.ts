@@ -86,7 +86,7 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
       }),
       ...workerChannels(cache.workers),
       ...levelChannels({ levels: cache.levels, reads: cache.reads, account: () => accounts.session?.accountKey ?? null, warehouse, save }),
-      ...importChannels({ levels: cache.levels, reads: cache.reads }),
+      ...importChannels({ levels: cache.levels, reads: cache.reads, sheets: cache.sheets, account: signedIn, counts, worker, warehouse, events }),
       ...transferChannels(transfers, warehouse),
       ...countChannels(counts, warehouse, workerBadge(cache.workers)),
       ...journalChannels(journal, save, () => settings.preferences.deskName),

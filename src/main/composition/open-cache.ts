@@ -1,5 +1,6 @@
 import { openCatalogCache, type CatalogCache, type CatalogCacheOptions, type DamagedFile } from '../kernel/cache';
 import { CountStore } from '../counts';
+import { SheetStore } from '../imports';
 import { JournalStore } from '../journal';
 import { LevelStore } from '../levels';
 import { OutboxStore, ToCheckStore } from '../outbox';
@@ -25,6 +26,8 @@ export interface Cache extends CatalogCache {
   readonly transfers: TransferStore;
   readonly counts: CountStore;
   readonly levels: LevelStore;
+  /** Sheets of adjustments applied, by their content's hash. */
+  readonly sheets: SheetStore;
   /** Set when the file was damaged and rebuilt on open. */
   readonly recovery: CacheRecovery | null;
 }
@@ -45,6 +48,7 @@ export function openCache(dataDir: string, options: CatalogCacheOptions = {}): C
     transfers: new TransferStore(cache.db),
     counts: new CountStore(cache.db),
     levels: new LevelStore(cache.db),
+    sheets: new SheetStore(cache.db),
     recovery,
   };
 }

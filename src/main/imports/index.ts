@@ -1,1 +1,2 @@
 export { importChannels } from './handlers';
+export { SheetStore } from './sheet-store';

@@ -89,6 +89,9 @@ const ENGLISH: Record<JournalWhat['what'], (p: Params) => string> = {
   exported: (p) => `${p['rows']} rows of the ${String(p['list']).replace('_', ' ')} list exported to ${p['file']}`,
   minimum_cleared: (p) => `minimum at ${p['warehouse'] || 'all warehouses'} removed`,
   minimums_imported: (p) => `${p['applied']} minimums set from ${p['file']}${Number(p['problems']) > 0 ? `, ${p['problems']} lines left out` : ''}`,
+  adjustments_imported: (p) =>
+    `${p['queued']} adjustments queued from ${p['file']}${Number(p['unchanged']) > 0 ? `, ${p['unchanged']} counted lines already right` : ''}${Number(p['problems']) > 0 ? `, ${p['problems']} lines left out` : ''}`,
+  count_list_imported: (p) => `count ${p['count']} at ${p['warehouse']} started from ${p['file']} with ${p['skus']} SKUs${Number(p['problems']) > 0 ? `, ${p['problems']} lines left out` : ''}`,
 };
 
 /** The line in English, as the CSV export carries it: the sentence, then the error's code and message. */

@@ -88,6 +88,10 @@ export const channels = {
   'levels.export': { input: lv.LowStockQuery.optional(), output: w.ExportedFile },
   /** A sheet of minimums: what each line would do, or, applied, every line that can be in one go. */
   'imports.levels': { input: im.SheetInput, output: im.SheetOutcome },
+  /** A sheet of adjustments (a change, or a counted quantity): previewed, or queued into the outbox all in one go, a sheet once. */
+  'imports.adjustments': { input: im.SheetInput, output: im.AdjustmentSheetOutcome },
+  /** A stock-take list: previewed, or a count started with exactly its SKUs. */
+  'imports.countList': { input: im.CountSheetInput, output: im.CountSheetOutcome },
 
   /** The desk's journal of scans and actions, newest first. */
   'journal.search': { input: w.JournalQuery.optional(), output: w.JournalPage },
@@ -206,6 +210,8 @@ export const events = {
   'counts.progress': w.CountProgress,
   /** A print job changed state (queued, sent, waiting for its printer). */
   'printers.job': pr.PrintJob,
+  /** How far the core got through a long sheet it checks or applies. */
+  'imports.progress': im.SheetProgress,
 } as const satisfies Record<string, z.ZodType>;
 
 /** The single Electron IPC channel that carries events; invoke channels are the names above. */

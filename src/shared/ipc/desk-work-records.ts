@@ -81,6 +81,8 @@ export const JOURNAL_WHATS = [
   'minimum_set', // warehouse ('' for all warehouses), minimum, reorder ('' for enough to reach the minimum)
   'minimum_cleared', // warehouse ('' for all warehouses)
   'minimums_imported', // file, applied, problems (lines left out)
+  'adjustments_imported', // file, queued, unchanged (counted lines already right), problems (lines left out)
+  'count_list_imported', // file, count, warehouse, skus, problems (lines left out)
   'sync_failed', // only the error (its code, and the request id on the line)
   'exported', // list (stock | low_stock | journal), rows, file (its name)
 ] as const;

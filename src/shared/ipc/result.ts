@@ -67,6 +67,7 @@ export const APP_ERROR_CODES = [
   'count_partly_submitted',
   'count_line_submitted',
   'count_zone_unknown', // a zone listed a code the desk knows no item by
+  'sheet_already_applied', // this very sheet of adjustments was applied before: it is not booked twice
   'count_changed', // a Set count not booked: the service's on-hand moved since it was counted
   'count_matches', // a Set count not booked: the service already shows the counted quantity
   'no_open_count',

@@ -19,6 +19,8 @@ const ACTING: Partial<Record<Channel, unknown>> = {
   'transfers.create': { sku: 'WD-000001', fromWarehouseId: 'wh_a', toWarehouseId: 'wh_b', quantity: 1 },
   'transfers.undo': { id: 'trf_0000000000000000' },
   'counts.start': { warehouseId: 'wh_a' },
+  'imports.adjustments': { name: 'changes.csv', text: 'sku;warehouse;quantity;reason\nWD-000001;wh_a;5;found\n', apply: false },
+  'imports.countList': { name: 'list.csv', text: 'sku\nWD-000001\n', apply: true, warehouseId: 'wh_a' },
   'counts.scan': { code: 'WD-000001' },
   'counts.set': { sku: 'WD-000001', counted: 1 },
   'counts.review': undefined,

@@ -1,5 +1,6 @@
 import { m } from '../i18n/messages';
 import type { DeskError } from '../../../shared/ipc/result';
+import { formatDateTime } from './format';
 
 /**
  * Turns a DeskError into what a person reads, in the desk's language: a title by code (what kind
@@ -41,6 +42,7 @@ const TITLES: Record<string, () => string> = {
   count_changed: m.error_title_count_changed,
   count_matches: m.error_title_count_matches,
   count_zone_unknown: m.error_title_count_zone_unknown,
+  sheet_already_applied: m.error_title_sheet_already_applied,
   no_open_count: m.error_title_no_open_count,
   worker_exists: m.error_title_worker_exists,
   worker_not_found: m.error_title_worker_not_found,
@@ -210,6 +212,7 @@ const SENTENCES: Record<string, (e: Worded) => string> = {
     e.reason === 'earlier_unsettled' ? m.error_text_count_changed_earlier() : (named(e, ['counted', 'onHandThen', 'onHandNow'], m.error_text_count_changed) ?? m.error_text_count_changed_plain()),
   count_matches: (e) => named(e, ['counted', 'onHandNow'], m.error_text_count_matches) ?? m.error_text_count_matches_plain(),
   count_zone_unknown: (e) => named(e, ['count', 'codes'], m.error_text_count_zone_unknown) ?? m.error_text_count_zone_unknown_plain(),
+  sheet_already_applied: (e) => m.error_text_sheet_already_applied({ at: typeof e.params?.['at'] === 'string' ? formatDateTime(e.params['at']) : '' }),
   no_open_count: () => m.error_text_no_open_count(),
   worker_exists: () => m.error_text_worker_exists(),
   worker_not_found: () => m.error_text_worker_not_found(),

@@ -131,6 +131,12 @@ function sentence(d: JournalWhat): string {
       return Number(p['problems'] ?? 0) > 0
         ? m.journal_what_minimums_imported_left_out({ file: text('file'), applied: number('applied'), problems: number('problems') })
         : m.journal_what_minimums_imported({ file: text('file'), applied: number('applied') });
+    case 'adjustments_imported':
+      return Number(p['problems'] ?? 0) > 0
+        ? m.journal_what_adjustments_imported_left_out({ file: text('file'), queued: number('queued'), problems: number('problems') })
+        : m.journal_what_adjustments_imported({ file: text('file'), queued: number('queued') });
+    case 'count_list_imported':
+      return m.journal_what_count_list_imported({ file: text('file'), skus: number('skus') });
     case 'policy_refused':
       return text('entry') === ''
         ? m.journal_what_policy_file_refused({ why: policyProblemText(text('reason')) })
