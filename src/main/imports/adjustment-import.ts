@@ -48,15 +48,15 @@ export function importAdjustments(deps: AdjustmentImportDeps, { name, text, appl
   const account = deps.account();
   const hash = createHash('sha256').update(text).digest('hex');
   const sheet = sheetOf(text);
-  const report = (step: SheetProgress['step']) => (done: number) => deps.progress({ name, step, done, total: sheet.lines.length });
-  const plan = planAdjustments(sheet, stockNow(deps, account), report('checking'));
+  const report = (step: SheetProgress['step'], total: number) => (done: number) => deps.progress({ name, step, done, total });
+  const plan = planAdjustments(sheet, stockNow(deps, account), report('checking', sheet.lines.length));
   const alreadyApplied = deps.sheets.applied(account.accountKey, hash);
   if (!apply || plan.missingColumns.length > 0 || plan.ready === 0) return { ...plan, alreadyApplied, applied: 0, unchanged: 0 };
   const refuse = (before: NonNullable<typeof alreadyApplied>) =>
     failure('sheet_already_applied', `This sheet was applied already on ${before.at} (${before.name}).`, { params: { at: before.at, file: before.name } });
   if (alreadyApplied) throw refuse(alreadyApplied);
   const worker = deps.worker();
-  const progress = report('applying');
+  const progress = report('applying', plan.adjustments.length);
   return account.outbox.transaction(() => {
     // Checked again inside: two applies of one sheet racing each other book it once.
     const before = deps.sheets.applied(account.accountKey, hash);
