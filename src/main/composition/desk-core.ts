@@ -184,7 +184,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     throw error;
   }
 
-  const printerSetup = new PrinterSetupStore(options.dataDir);
+  const printerSetup = new PrinterSetupStore(options.dataDir, { printers: policy.values.printers, locked: policy.locked.has('printers') });
   const printing = new PrintService({
     db: cache.db,
     setup: printerSetup,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { POLICY_SETTINGS, PolicySetting, type PolicyProblem, type PolicyStatus } from '../../shared/ipc/policy-records';
 import { DeskName, ScannerSettings, Settings } from '../../shared/ipc/records';
+import type { PrinterSetup } from '../../shared/ipc/printer-records';
 import { readPolicyFile } from './policy-file';
+import { issueText, nameOf, parsePolicyPrinters } from './policy-printers';
 
 /**
  * The service address a policy may name: https only (a policy reaches every desk: a plain-http
@@ -15,7 +17,10 @@ const PolicyServiceUrl = z
     return url.username === '' && url.password === '' && url.hostname !== '';
   }, 'no user name or password in the address');
 
-/** Each setting checked alone, with the settings' own schemas: one bad value does not cost the rest. */
+/**
+ * Each setting checked alone, with the settings' own schemas: one bad value does not cost the rest.
+ * The printers are checked profile by profile (policy-printers.ts).
+ */
 const SCHEMAS = {
   serviceUrl: PolicyServiceUrl,
   deskName: DeskName,
@@ -24,7 +29,7 @@ const SCHEMAS = {
   scanner: ScannerSettings.partial(),
   confirmAdjustmentsFrom: Settings.shape.confirmAdjustmentsFrom,
   journalRetentionDays: Settings.shape.journalRetentionDays.unwrap(),
-} satisfies Record<PolicySetting, z.ZodType>;
+} satisfies Record<Exclude<PolicySetting, 'printers'>, z.ZodType>;
 
 export interface PolicyValues {
   serviceUrl?: string;
@@ -34,6 +39,7 @@ export interface PolicyValues {
   scanner?: z.infer<typeof SCHEMAS.scanner>;
   confirmAdjustmentsFrom?: number;
   journalRetentionDays?: number;
+  printers?: PrinterSetup;
 }
 
 /**
@@ -61,18 +67,6 @@ export function loadPolicy(file: string): ManagedPolicy {
   return { file: read.file, ...parsePolicy(read.json) };
 }
 
-/** Short, for the journal and the log: the file's own text is never echoed (it may be anything). */
-function issueText(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 2)
-    .map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message))
-    .join('; ')
-    .slice(0, 200);
-}
-
-/** A name from the file, shown in a problem: cut and stripped to what a setting name can hold. */
-const nameOf = (key: string): string => key.replace(/[^\w.-]/g, '?').slice(0, 60);
-
 export function parsePolicy(json: unknown): Omit<ManagedPolicy, 'file'> {
   const problems: PolicyProblem[] = [];
   const values: Record<string, unknown> = {};
@@ -96,6 +90,11 @@ export function parsePolicy(json: unknown): Omit<ManagedPolicy, 'file'> {
       const known = PolicySetting.safeParse(key);
       if (!known.success) {
         problem({ reason: 'unknown_setting', entry: `settings.${nameOf(key)}`, detail: `"${nameOf(key)}" is not a setting a policy can set; ignored` });
+        continue;
+      }
+      if (known.data === 'printers') {
+        const printers = parsePolicyPrinters(value, problem);
+        if (printers) values['printers'] = printers;
         continue;
       }
       const parsed = SCHEMAS[known.data].safeParse(value);
