@@ -44,6 +44,6 @@ export function policyEntryText(entry: string): string {
   // A printer or route of the policy's printers: the card's name, then the part as the file spells it.
   const [head = '', ...part] = (setting ?? '').split('.');
   const named = setting === null ? undefined : SETTING_NAMES[head];
-  if (named && part.length > 0) return `${named()}: ${part.join('.')}`;
+  if (named && part.length > 0) return `${named()} (${part.join('.')})`;
   return named && head === setting ? named() : entry;
 }
