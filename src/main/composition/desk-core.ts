@@ -211,6 +211,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
         transfers,
         printer: options.printer ?? null,
         printers: { setup: printerSetup, service: printing },
+        dataDir: options.dataDir,
       }),
     ),
     serviceReachable: () => accounts.session?.online ?? false,

@@ -16,10 +16,11 @@ import { Outbox, outboxChannels } from '../outbox';
 import { printerChannels, type PrinterDeps } from '../printers';
 import { productChannels } from '../products';
 import { LookupService, workerBadge } from '../scan';
-import { policyChannels, type ManagedPolicy } from '../policy';
+import { policyChannels, policyStatus, type ManagedPolicy } from '../policy';
 import { settingsChannels, type SettingsStore } from '../settings';
 import { shipmentChannels } from '../shipments';
 import { stockChannels } from '../stock';
+import { ScannerCheckStore, supportChannels } from '../support';
 import { syncChannels } from '../sync';
 import { transferChannels, type TransferService } from '../transfers';
 import { UndoService } from '../undo';
@@ -41,6 +42,8 @@ export interface HandlerContext {
   printer?: LabelPrinter | null;
   /** The thermal printers (ZPL) and their queue, run by the core. */
   printers: PrinterDeps;
+  /** The data folder: the support file reads the log there, and keeps the scanner check's last result. */
+  dataDir: string;
 }
 
 export interface DeskHandlers {
@@ -56,7 +59,7 @@ export interface DeskHandlers {
  * anyone once the account is gone), everything else fails with the one `not_signed_in` of the
  * account guard.
  */
-export function createHandlers({ cache, events, notices, settings, policy, accounts, journal, save, transfers, printer = null, printers }: HandlerContext): DeskHandlers {
+export function createHandlers({ cache, events, notices, settings, policy, accounts, journal, save, transfers, printer = null, printers, dataDir }: HandlerContext): DeskHandlers {
   const signedIn = () => requireSignedIn(accounts.session);
   // Signed out, reads go to these: nothing to ask, nothing to record, no account to act for.
   const closedRecorder = new CatalogRecorder(cache);
@@ -96,6 +99,18 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
       ...productChannels(cache, () => accounts.session),
       ...labelChannels({ reads: cache.reads, printer: () => printer, printOptions: () => settings.preferences.labelPrinter }),
       ...printerChannels(printers),
+      ...supportChannels({
+        dataDir,
+        appVersion: APP_VERSION,
+        settings: () => settings.preferences,
+        policy: policyStatus(policy),
+        account: () => accounts.status(),
+        sync: () => accounts.syncStatus(),
+        outbox: () => accounts.session?.outbox ?? nobodysOutbox,
+        journal,
+        scannerCheck: new ScannerCheckStore(dataDir),
+        save,
+      }),
     },
     (line) => journal.record(line),
   );

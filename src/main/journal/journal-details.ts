@@ -87,6 +87,7 @@ const ENGLISH: Record<JournalWhat['what'], (p: Params) => string> = {
   minimum_set: (p) => `minimum ${p['minimum']}${p['reorder'] === '' ? '' : `, reorder ${p['reorder']}`} at ${p['warehouse'] || 'all warehouses'}`,
   sync_failed: () => 'sync failed',
   exported: (p) => `${p['rows']} rows of the ${String(p['list']).replace('_', ' ')} list exported to ${p['file']}`,
+  support_file: (p) => `support file saved as ${p['file']}`,
   minimum_cleared: (p) => `minimum at ${p['warehouse'] || 'all warehouses'} removed`,
   minimums_imported: (p) => `${p['applied']} minimums set from ${p['file']}${Number(p['problems']) > 0 ? `, ${p['problems']} lines left out` : ''}`,
   adjustments_imported: (p) =>

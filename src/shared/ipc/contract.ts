@@ -97,6 +97,11 @@ export const channels = {
   'journal.search': { input: w.JournalQuery.optional(), output: w.JournalPage },
   'journal.export': { input: w.JournalFilter.optional(), output: w.ExportedFile },
 
+  /** One zip for IT: versions, settings and policy status, the log's and the journal's last lines, the outbox; no secrets. */
+  'support.createFile': { input: none, output: w.ExportedFile },
+  /** The scanner setup check's verdict, kept for the support file. */
+  'support.scannerCheck': { input: w.ScannerCheckResult, output: z.null() },
+
   'outbox.list': {
     input: z
       .strictObject({

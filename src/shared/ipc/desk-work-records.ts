@@ -85,6 +85,7 @@ export const JOURNAL_WHATS = [
   'count_list_imported', // file, count, warehouse, skus, problems (lines left out)
   'sync_failed', // only the error (its code, and the request id on the line)
   'exported', // list (stock | low_stock | journal), rows, file (its name)
+  'support_file', // file (its name)
 ] as const;
 export const JournalWhatKind = z.enum(JOURNAL_WHATS);
 export type JournalWhatKind = z.infer<typeof JournalWhatKind>;
@@ -158,9 +159,16 @@ export type StockExportInput = z.infer<typeof StockExportInput>;
 export const ExportedFile = z.discriminatedUnion('status', [
   z.object({ status: z.literal('saved'), path: z.string(), rows: z.number().int() }),
   z.object({ status: z.literal('cancelled') }),
-  z.object({ status: z.literal('download'), fileName: z.string(), content: z.string(), rows: z.number().int() }),
+  z.object({ status: z.literal('download'), fileName: z.string(), content: z.string(), rows: z.number().int(), encoding: z.literal('base64').optional() }),
 ]);
 export type ExportedFile = z.infer<typeof ExportedFile>;
+
+/** The scanner setup check's last verdict, kept in main for the support file: when, and what it found (finding ids, none when all was right). */
+export const ScannerCheckResult = z.strictObject({
+  at: IsoDateTime,
+  findings: z.array(z.string().regex(/^[a-z0-9_]{1,40}$/)).max(20),
+});
+export type ScannerCheckResult = z.infer<typeof ScannerCheckResult>;
 
 export const OutboxEntryId = z.string().min(1).max(100);
 

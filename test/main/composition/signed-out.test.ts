@@ -57,6 +57,9 @@ const DESK_LOCAL: Partial<Record<Channel, unknown>> = {
   'printers.testPrint': { id: 'dock-3' },
   'printers.jobs': undefined,
   'printers.delete': { id: 'dock-3' },
+  // A desk that cannot sign in is the one IT most needs a support file from.
+  'support.scannerCheck': { at: '2026-11-28T08:00:00.000Z', findings: [] },
+  'support.createFile': undefined,
 };
 
 describe('a signed-out desk answers the same way on every channel', () => {

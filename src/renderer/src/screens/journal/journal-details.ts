@@ -125,6 +125,8 @@ function sentence(d: JournalWhat): string {
       const said = { file: text('file'), rows: number('rows') };
       return p['list'] === 'journal' ? m.journal_what_exported_journal(said) : p['list'] === 'low_stock' ? m.journal_what_exported_low_stock(said) : m.journal_what_exported_stock(said);
     }
+    case 'support_file':
+      return m.journal_what_support_file({ file: text('file') });
     case 'minimum_cleared':
       return m.journal_what_minimum_cleared({ where: text('warehouse') === '' ? m.minimum_all_warehouses() : text('warehouse') });
     case 'minimums_imported':
