@@ -22,6 +22,7 @@ import { shipmentChannels } from '../shipments';
 import { stockChannels } from '../stock';
 import { ScannerCheckStore, supportChannels } from '../support';
 import { syncChannels } from '../sync';
+import { todayChannels } from '../today';
 import { transferChannels, type TransferService } from '../transfers';
 import { UndoService } from '../undo';
 import { workerChannels } from '../workers';
@@ -110,6 +111,14 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
         journal,
         scannerCheck: new ScannerCheckStore(dataDir),
         save,
+      }),
+      ...todayChannels({
+        store: cache.today,
+        settle: () => journal.flush(),
+        outbox: () => {
+          const key = accounts.session?.accountKey;
+          return key === undefined ? null : { ...cache.outbox.counts(key), toCheck: cache.toCheck.count(key) };
+        },
       }),
     },
     (line) => journal.record(line),

@@ -6,6 +6,7 @@ import { LevelStore } from '../levels';
 import { OutboxStore, ToCheckStore } from '../outbox';
 import { StockSearch } from '../stock';
 import { SyncStateStore } from '../sync';
+import { TodayStore } from '../today';
 import { TransferStore } from '../transfers';
 import { UndoStore } from '../undo';
 import { WorkerStore } from '../workers';
@@ -28,6 +29,7 @@ export interface Cache extends CatalogCache {
   readonly levels: LevelStore;
   /** Sheets of adjustments applied, by their content's hash. */
   readonly sheets: SheetStore;
+  readonly today: TodayStore;
   /** Set when the file was damaged and rebuilt on open. */
   readonly recovery: CacheRecovery | null;
 }
@@ -49,6 +51,7 @@ export function openCache(dataDir: string, options: CatalogCacheOptions = {}): C
     counts: new CountStore(cache.db),
     levels: new LevelStore(cache.db),
     sheets: new SheetStore(cache.db),
+    today: new TodayStore(cache.db),
     recovery,
   };
 }

@@ -6,6 +6,7 @@ import * as p from './policy-records';
 import * as lv from './level-records';
 import * as im from './import-records';
 import * as pr from './printer-records';
+import * as td from './today-records';
 import { MAX_CODE_LENGTH } from './defaults';
 
 /**
@@ -73,6 +74,9 @@ export const channels = {
   'counts.decide': { input: w.CountDecideInput, output: w.CountSession },
   'counts.submit': { input: none, output: w.CountSession },
   'counts.abandon': { input: none, output: w.CountSession },
+
+  /** The figures of one day at the desk, from the journal, and what waits in the outbox now. */
+  'today.summary': { input: td.TodayInput, output: td.TodaySummary },
 
   /** Who is at the desk: a desk-local list; switching never signs the desk out of the service. */
   'workers.list': { input: none, output: w.Workers },

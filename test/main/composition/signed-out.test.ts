@@ -60,6 +60,7 @@ const DESK_LOCAL: Partial<Record<Channel, unknown>> = {
   // A desk that cannot sign in is the one IT most needs a support file from.
   'support.scannerCheck': { at: '2026-11-28T08:00:00.000Z', findings: [] },
   'support.createFile': undefined,
+  'today.summary': { from: '2026-03-28T23:00:00.000Z', to: '2026-03-29T22:00:00.000Z' },
 };
 
 describe('a signed-out desk answers the same way on every channel', () => {
