@@ -118,8 +118,8 @@ describe('the Today screen', () => {
         ? { ok: true, value: summaryOf(from, to) }
         : { ok: true, value: { ...summaryOf(from, to), scans: 0, adjustments: 0, refusals: 0, byReason: [], byWorker: [], counts: { finished: 0, linesOff: 0, unitsOff: 0 }, byHour: [] } };
     render(TodayScreen);
-    await expect.element(page.getByRole('button', { name: 'Show the next day' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Show the day before' }).click();
+    await expect.element(page.getByRole('button', { name: 'Next day ›' })).toBeDisabled();
+    await page.getByRole('button', { name: '‹ Day before' }).click();
     await expect.element(page.getByTestId('today-empty')).toHaveTextContent('Nothing was scanned or booked at this desk on this day.');
     expect(fake.calls.filter((c) => c.channel === 'today.summary').at(-1)?.input).toEqual(dayBounds(shiftDay(today, -1)));
     await page.getByRole('button', { name: 'Back to today' }).click();
