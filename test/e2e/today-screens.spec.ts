@@ -60,7 +60,11 @@ for (const lang of ['en', 'de'] as const) {
           await page.setViewportSize(size);
           await restMouse(page);
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no sideways scrolling').toBe(true);
-          await page.screenshot({ path: join(OUT, `${lang}-${scheme}-${size.width}x${size.height}.png`), fullPage: true });
+          await page.screenshot({ path: join(OUT, `${lang}-${scheme}-${size.width}x${size.height}.png`) });
+          // The screen scrolls inside main: its lower charts too.
+          await page.locator('main').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+          await page.screenshot({ path: join(OUT, `${lang}-${scheme}-${size.width}x${size.height}-lower.png`) });
+          await page.locator('main').evaluate((el) => el.scrollTo(0, 0));
         }
       }
       await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
