@@ -59,7 +59,7 @@ for (const lang of ['en', 'de'] as const) {
         for (const size of SIZES) {
           await page.setViewportSize(size);
           await restMouse(page);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no sideways scrolling').toBe(true);
+          expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1'), 'no sideways scrolling').toBe(true);
           await page.screenshot({ path: join(OUT, `${lang}-${scheme}-${size.width}x${size.height}.png`) });
           // The screen scrolls inside main: its lower charts too.
           await page.locator('main').evaluate((el) => el.scrollTo(0, el.scrollHeight));
