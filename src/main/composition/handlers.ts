@@ -1,4 +1,7 @@
+import { performance } from 'node:perf_hooks';
 import { accountChannels, type AccountService } from '../account';
+import { Approvals, approvalChannels } from '../approvals';
+import { DEFAULT_SUPERVISOR_RULES } from '../../shared/ipc/approval-records';
 import { APP_VERSION } from '../kernel/api';
 import { CatalogRecorder } from '../kernel/cache';
 import type { FileSaver } from '../kernel/file-saver';
@@ -71,6 +74,12 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
   const worker = () => cache.workers.current()?.name ?? null;
   const warehouse = warehouseCode(cache);
   const undo = new UndoService({ cache, outbox: () => signedIn().outbox, worker, transferOf: (id) => transfers.legOf(id) });
+  const approvals = new Approvals({
+    db: cache.db,
+    workers: cache.workers,
+    rules: () => policy.supervisor ?? DEFAULT_SUPERVISOR_RULES,
+    clocks: { now: () => new Date(), monotonic: () => performance.now() },
+  });
   const counts = new CountService({ cache, events, worker, account: signedIn, currentAccount: () => accounts.session ?? null });
 
   return declaredHandlers(
@@ -85,10 +94,12 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
         badge: workerBadge(cache.workers),
         adjustments: signedIn,
         worker,
+        approve: (action, token) => approvals.gate(action, token),
         warehouse,
         save,
       }),
       ...workerChannels(cache.workers),
+      ...approvalChannels(approvals, warehouse),
       ...levelChannels({ levels: cache.levels, reads: cache.reads, account: () => accounts.session?.accountKey ?? null, warehouse, save }),
       ...importChannels({ levels: cache.levels, reads: cache.reads, sheets: cache.sheets, account: signedIn, counts, worker, warehouse, events }),
       ...transferChannels(transfers, warehouse),

@@ -93,6 +93,10 @@ const ENGLISH: Record<JournalWhat['what'], (p: Params) => string> = {
   adjustments_imported: (p) =>
     `${p['queued']} adjustments queued from ${p['file']}${Number(p['unchanged']) > 0 ? `, ${p['unchanged']} counted lines already right` : ''}${Number(p['problems']) > 0 ? `, ${p['problems']} lines left out` : ''}`,
   count_list_imported: (p) => `count ${p['count']} at ${p['warehouse']} started from ${p['file']} with ${p['skus']} SKUs${Number(p['problems']) > 0 ? `, ${p['problems']} lines left out` : ''}`,
+  approval_granted: (p) => `${p['approver']} approved ${signed(p['delta'])} of ${p['sku']} at ${p['warehouse']}`,
+  approval_refused: (p) => `approval${p['approver'] ? ` by ${p['approver']}` : ''} of ${signed(p['delta'])} of ${p['sku']} at ${p['warehouse']} refused`,
+  pin_set: (p) => `PIN of ${p['name']} ${p['pin'] === 'cleared' ? 'removed' : 'set'}`,
+  role_set: (p) => `${p['name']} is now a ${p['role']}`,
 };
 
 /** The line in English, as the CSV export carries it: the sentence, then the error's code and message. */

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { POLICY_SETTINGS, PolicySetting, type PolicyProblem, type PolicyStatus } from '../../shared/ipc/policy-records';
 import { DeskName, ScannerSettings, Settings } from '../../shared/ipc/records';
 import type { PrinterSetup } from '../../shared/ipc/printer-records';
-import { readPolicyFile } from './policy-file';
 import { issueText, nameOf, parsePolicyPrinters } from './policy-printers';
+import type { SupervisorRules } from '../../shared/ipc/approval-records';
+import { readPolicyFile } from './policy-file';
+import { parseSupervisorSection } from './supervisor-section';
 
 /**
  * The service address a policy may name: https only (a policy reaches every desk: a plain-http
@@ -51,19 +53,21 @@ export interface ManagedPolicy {
   file: string | null;
   values: PolicyValues;
   locked: ReadonlySet<PolicySetting>;
+  /** The `supervisor` section's rules (its valid part over the defaults), null without one. */
+  supervisor: SupervisorRules | null;
   problems: PolicyProblem[];
 }
 
-export const NO_POLICY: ManagedPolicy = { file: null, values: {}, locked: new Set(), problems: [] };
+export const NO_POLICY: ManagedPolicy = { file: null, values: {}, locked: new Set(), supervisor: null, problems: [] };
 
 const MAX_PROBLEMS = 50;
-const TOP_LEVEL = ['settings', 'locked'];
+const TOP_LEVEL = ['settings', 'locked', 'supervisor'];
 
 /** Reads and checks the policy file at `file`; never throws. */
 export function loadPolicy(file: string): ManagedPolicy {
   const read = readPolicyFile(file);
   if (read.file === null) return NO_POLICY;
-  if ('problem' in read) return { file: read.file, values: {}, locked: new Set(), problems: [read.problem] };
+  if ('problem' in read) return { file: read.file, values: {}, locked: new Set(), supervisor: null, problems: [read.problem] };
   return { file: read.file, ...parsePolicy(read.json) };
 }
 
@@ -75,7 +79,7 @@ export function parsePolicy(json: unknown): Omit<ManagedPolicy, 'file'> {
     if (problems.length < MAX_PROBLEMS) problems.push(p);
   };
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    return { values: {}, locked, problems: [{ reason: 'not_an_object', entry: null, detail: 'the policy file must hold one JSON object' }] };
+    return { values: {}, locked, supervisor: null, problems: [{ reason: 'not_an_object', entry: null, detail: 'the policy file must hold one JSON object' }] };
   }
   const top = json as Record<string, unknown>;
   for (const key of Object.keys(top)) {
@@ -113,7 +117,8 @@ export function parsePolicy(json: unknown): Omit<ManagedPolicy, 'file'> {
       else problem({ reason: 'unknown_setting', entry: 'locked', detail: `"${typeof name === 'string' ? nameOf(name) : typeof name}" is not a setting a policy can lock; ignored` });
     }
   }
-  return { values: values as PolicyValues, locked, problems };
+  const supervisor = parseSupervisorSection(top['supervisor'], problem);
+  return { values: values as PolicyValues, locked, supervisor, problems };
 }
 
 export function policyStatus(policy: ManagedPolicy): PolicyStatus {

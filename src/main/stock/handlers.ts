@@ -29,6 +29,11 @@ export interface StockHandlerDeps {
   adjustments: () => AdjustmentQueue;
   /** The name of the worker at the desk, carried in the adjustment's note. */
   worker: () => string | null;
+  /**
+   * A supervisor's approval, when the desk's rules ask for one for this adjustment: spends the
+   * token and gives the approver's name (null: none needed); throws `approval_required`.
+   */
+  approve: (action: { kind: 'adjust'; sku: string; warehouseId: string; delta: number }, token: string | undefined) => string | null;
   warehouse: WarehouseLabel;
   save: FileSaver;
   now?: () => Date;
@@ -57,7 +62,7 @@ function scanLine(code: string, r: LookupResult): JournalLine {
  * An adjustment's journal lines come from the outbox's events (queued, then the verdict), so
  * `stock.adjust` writes one itself only when it is refused before it is queued.
  */
-export function stockChannels({ cache, lookup, badge, adjustments, worker, warehouse, save, now = () => new Date() }: StockHandlerDeps): DeclaredChannels<'stock.lookup' | 'stock.search' | 'stock.adjust' | 'stock.export'> {
+export function stockChannels({ cache, lookup, badge, adjustments, worker, approve, warehouse, save, now = () => new Date() }: StockHandlerDeps): DeclaredChannels<'stock.lookup' | 'stock.search' | 'stock.adjust' | 'stock.export'> {
   return {
     'stock.lookup': {
       guard: badge,
@@ -79,12 +84,14 @@ export function stockChannels({ cache, lookup, badge, adjustments, worker, wareh
       journal: (_input, file) => exportLine('stock', file),
     },
     'stock.adjust': {
-      handle: async (input) => {
+      handle: async ({ approval, ...input }) => {
         const queue = adjustments();
         if (cache.reads.warehouses().length > 0 && !cache.reads.hasWarehouse(input.warehouseId)) {
           throw failure('invalid_argument', 'There is no such warehouse.', { reason: 'unknown_warehouse', details: [{ field: 'warehouseId', problem: 'is not one of the warehouses' }] });
         }
-        const note = signNote(input.note, worker());
+        // Checked here, in main, for these very values: the window's word that it was approved counts for nothing.
+        const approver = approve({ kind: 'adjust', sku: input.sku, warehouseId: input.warehouseId, delta: input.delta }, approval);
+        const note = signNote(input.note, worker(), approver);
         const entry = queue.outbox.enqueue({ ...input, ...(note !== undefined ? { note } : {}) });
         // Online, the answer usually comes within a moment: give the worker the verdict directly.
         return queue.online ? queue.outbox.settled(entry.id, ADJUST_ANSWER_WAIT_MS) : entry;

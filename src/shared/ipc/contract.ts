@@ -7,6 +7,7 @@ import * as lv from './level-records';
 import * as im from './import-records';
 import * as pr from './printer-records';
 import * as td from './today-records';
+import * as a from './approval-records';
 import { MAX_CODE_LENGTH } from './defaults';
 
 /**
@@ -82,6 +83,9 @@ export const channels = {
   'workers.list': { input: none, output: w.Workers },
   'workers.add': { input: w.AddWorkerInput, output: w.Workers },
   'workers.switch': { input: w.SwitchWorkerInput, output: w.Workers },
+  'workers.setPin': { input: a.SetPinInput, output: w.Workers },
+  'workers.setRole': { input: a.SetRoleInput, output: w.Workers },
+  'approvals.request': { input: a.ApprovalRequest, output: a.Approval },
 
   /** The desk's own minimum and reorder quantities per SKU (all warehouses, or one), and the Low stock list they make. */
   'levels.of': { input: z.strictObject({ sku: r.Sku }), output: z.array(lv.StockLevelSetting) },

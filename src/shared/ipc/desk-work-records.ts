@@ -15,7 +15,12 @@ export const WorkerId = z.string().regex(/^wkr_[a-z0-9]{12}$/, 'not a worker id'
 export const Badge = z.string().trim().regex(/^[A-Za-z0-9._-]{3,64}$/, 'letters, digits, dot, dash or underscore, 3 to 64 of them');
 export const WorkerName = z.string().trim().min(1, 'a name is needed').max(60).regex(printable, 'no control characters');
 
-export const Worker = z.object({ id: WorkerId, name: z.string(), badge: z.string().nullable(), addedAt: IsoDateTime });
+export const WORKER_ROLES = ['worker', 'supervisor'] as const;
+export const WorkerRole = z.enum(WORKER_ROLES);
+export type WorkerRole = z.infer<typeof WorkerRole>;
+
+/** `hasPin` only: the PIN itself, or its hash, never leaves main. */
+export const Worker = z.object({ id: WorkerId, name: z.string(), badge: z.string().nullable(), addedAt: IsoDateTime, role: WorkerRole, hasPin: z.boolean() });
 export type Worker = z.infer<typeof Worker>;
 
 export const Workers = z.object({ workers: z.array(Worker), current: Worker.nullable() });
@@ -28,7 +33,7 @@ export type AddWorkerInput = z.infer<typeof AddWorkerInput>;
 export const SwitchWorkerInput = z.union([z.strictObject({ id: WorkerId }), z.strictObject({ badge: Badge }), z.strictObject({ nobody: z.literal(true) })]);
 export type SwitchWorkerInput = z.infer<typeof SwitchWorkerInput>;
 
-export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'resolve', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count', 'settings', 'account', 'print', 'levels', 'check', 'sync', 'export'] as const;
+export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'resolve', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count', 'settings', 'account', 'print', 'levels', 'check', 'sync', 'export', 'approval'] as const;
 export const JournalKind = z.enum(JOURNAL_KINDS);
 export type JournalKind = z.infer<typeof JournalKind>;
 
@@ -86,6 +91,10 @@ export const JOURNAL_WHATS = [
   'sync_failed', // only the error (its code, and the request id on the line)
   'exported', // list (stock | low_stock | journal), rows, file (its name)
   'support_file', // file (its name)
+  'approval_granted', // approver, action (adjust), sku, warehouse, delta
+  'approval_refused', // approver, action, sku, warehouse, delta; the error's reason says why (wrong | locked | no_pin | not_supervisor)
+  'pin_set', // name, pin (set | cleared)
+  'role_set', // name, role
 ] as const;
 export const JournalWhatKind = z.enum(JOURNAL_WHATS);
 export type JournalWhatKind = z.infer<typeof JournalWhatKind>;

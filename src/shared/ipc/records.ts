@@ -167,6 +167,11 @@ export const AdjustInput = z.strictObject({
       onHand: z.number().int().min(-2_000_000).max(2_000_000),
     })
     .optional(),
+  /** A supervisor's approval of this very adjustment (`approvals.request`), when the desk's rules ask for one. */
+  approval: z
+    .string()
+    .regex(/^apv_[a-f0-9]{32}$/, 'not an approval')
+    .optional(),
 });
 export type AdjustInput = z.infer<typeof AdjustInput>;
 

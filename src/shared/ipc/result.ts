@@ -74,6 +74,8 @@ export const APP_ERROR_CODES = [
   'worker_exists',
   'worker_not_found',
   'setting_locked', // the machine-wide policy locks this setting (or the service address): set by the IT department
+  'approval_required', // the action needs a supervisor's approval for these very values, and none valid came with it
+  'pin_refused', // reason: wrong | locked | no_pin | not_supervisor
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -109,10 +109,19 @@ describe('a signed-out desk answers the same way on every channel', () => {
     expect(answer).toMatchObject({ ok: false, error: { code: 'not_in_cache' } });
   });
 
+  it('a supervisor, their PIN and an approval are the desk\'s own records too', async () => {
+    const ipc = ipcClient(core);
+    const sue = (await ipc.call('workers.add', { name: 'Sue' })).workers.find((w) => w.name === 'Sue')!;
+    await ipc.call('workers.setRole', { workerId: sue.id, role: 'supervisor' });
+    await ipc.call('workers.setPin', { workerId: sue.id, pin: '2468' });
+    const answer = await ipc.raw('approvals.request', { supervisor: { id: sue.id }, pin: '2468', action: { kind: 'adjust', sku: 'WD-000001', warehouseId: 'wh_1', delta: 60 } });
+    expect(answer.ok).toBe(true);
+  });
+
   it('covers every channel of the contract', () => {
     // Not called here: shipments.read is a read (not_in_cache signed out); create, green index and
     // transit time go through the same requireOnline as cancel; account and settings work signed out.
-    const covered = new Set([...Object.keys(ACTING), ...READING, ...Object.keys(DESK_LOCAL), 'shipments.read', 'shipments.create', 'shipments.greenIndex', 'shipments.transitTime', 'account.signIn', 'account.signOut', 'account.startDemo', 'settings.update', 'labels.print', 'labels.preview', 'printers.print', 'printers.retry', 'printers.cancel']);
+    const covered = new Set([...Object.keys(ACTING), ...READING, ...Object.keys(DESK_LOCAL), 'shipments.read', 'shipments.create', 'shipments.greenIndex', 'shipments.transitTime', 'account.signIn', 'account.signOut', 'account.startDemo', 'settings.update', 'labels.print', 'labels.preview', 'printers.print', 'printers.retry', 'printers.cancel', 'workers.setRole', 'workers.setPin', 'approvals.request']);
     expect(CHANNEL_NAMES.filter((c) => !covered.has(c))).toEqual([]);
   });
 });

@@ -121,6 +121,14 @@ function sentence(d: JournalWhat): string {
     }
     case 'sync_failed':
       return m.journal_what_sync_failed();
+    case 'approval_granted':
+      return m.journal_what_approval_granted({ approver: text('approver'), delta: delta('delta'), sku: text('sku'), warehouse: text('warehouse') });
+    case 'approval_refused':
+      return m.journal_what_approval_refused({ delta: delta('delta'), sku: text('sku'), warehouse: text('warehouse') });
+    case 'pin_set':
+      return p['pin'] === 'cleared' ? m.journal_what_pin_cleared({ name: text('name') }) : m.journal_what_pin_set({ name: text('name') });
+    case 'role_set':
+      return p['role'] === 'supervisor' ? m.journal_what_role_supervisor({ name: text('name') }) : m.journal_what_role_worker({ name: text('name') });
     case 'exported': {
       const said = { file: text('file'), rows: number('rows') };
       return p['list'] === 'journal' ? m.journal_what_exported_journal(said) : p['list'] === 'low_stock' ? m.journal_what_exported_low_stock(said) : m.journal_what_exported_stock(said);
