@@ -53,6 +53,3 @@ export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
 
 export const Approval = z.object({ token: ApprovalToken, approver: z.string() });
 export type Approval = z.infer<typeof Approval>;
-
-/** Whether an action needs a supervisor's approval on this desk now (asked before the dialog opens). */
-export const ApprovalNeeded = z.object({ needed: z.boolean() });
