@@ -10,6 +10,8 @@ function keyOf(action: ApprovalAction): string {
   switch (action.kind) {
     case 'adjust':
       return JSON.stringify(['adjust', action.sku, action.warehouseId, action.delta]);
+    case 'worker':
+      return JSON.stringify(['worker', action.workerId]);
   }
 }
 

@@ -33,6 +33,10 @@ export class Approvals {
     switch (action.kind) {
       case 'adjust':
         return approve.adjustmentsFrom !== null && Math.abs(action.delta) >= approve.adjustmentsFrom;
+      // Once a supervisor can approve, nobody may make themselves one, or change a PIN, without them;
+      // before that, the first supervisor has to be named somehow.
+      case 'worker':
+        return this.#deps.workers.state().workers.some((w) => w.role === 'supervisor' && w.hasPin);
     }
   }
 

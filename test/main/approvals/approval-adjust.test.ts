@@ -88,4 +88,21 @@ describe('an adjustment a supervisor must approve', () => {
     expect(all).not.toContain('2468');
     expect(all).not.toContain('1357');
   });
+
+  it('once a supervisor has a PIN, nobody makes themselves one or changes a PIN without their approval', async () => {
+    const wim = (await ipc.call('workers.list')).workers.find((w) => w.name === 'Wim')!;
+    expect(await ipc.fail('workers.setRole', { workerId: wim.id, role: 'supervisor' })).toMatchObject({ code: 'approval_required', reason: 'missing' });
+    expect(await ipc.fail('workers.setPin', { workerId: wim.id, pin: '1111' })).toMatchObject({ code: 'approval_required' });
+    expect((await ipc.call('workers.list')).workers.find((w) => w.name === 'Wim')).toMatchObject({ role: 'worker', hasPin: false });
+    // An approval for one worker does not change another.
+    const forSam = await ipc.raw('approvals.request', { supervisor: { id: supervisorId }, pin: '2468', action: { kind: 'worker', workerId: supervisorId } });
+    if (!forSam.ok) throw new Error('not granted');
+    expect(await ipc.fail('workers.setRole', { workerId: wim.id, role: 'supervisor', approval: forSam.value.token })).toMatchObject({ reason: 'other_action' });
+    const forWim = await ipc.raw('approvals.request', { supervisor: { id: supervisorId }, pin: '2468', action: { kind: 'worker', workerId: wim.id } });
+    if (!forWim.ok) throw new Error('not granted');
+    const state = await ipc.call('workers.setPin', { workerId: wim.id, pin: '1111', approval: forWim.value.token });
+    expect(state.workers.find((w) => w.name === 'Wim')).toMatchObject({ role: 'worker', hasPin: true });
+    const granted = (await ipc.call('journal.search', { kind: 'approval' })).entries[0];
+    expect(granted).toMatchObject({ outcome: 'done', details: { what: 'approval_granted', params: { action: 'worker', approver: 'Sam', name: 'Wim' } } });
+  });
 });

@@ -122,8 +122,10 @@ function sentence(d: JournalWhat): string {
     case 'sync_failed':
       return m.journal_what_sync_failed();
     case 'approval_granted':
+      if (p['action'] === 'worker') return m.journal_what_approval_worker_granted({ approver: text('approver'), name: text('name') });
       return m.journal_what_approval_granted({ approver: text('approver'), delta: delta('delta'), sku: text('sku'), warehouse: text('warehouse') });
     case 'approval_refused':
+      if (p['action'] === 'worker') return m.journal_what_approval_worker_refused({ name: text('name') });
       return m.journal_what_approval_refused({ delta: delta('delta'), sku: text('sku'), warehouse: text('warehouse') });
     case 'pin_set':
       return p['pin'] === 'cleared' ? m.journal_what_pin_cleared({ name: text('name') }) : m.journal_what_pin_set({ name: text('name') });
