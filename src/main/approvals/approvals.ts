@@ -48,6 +48,23 @@ export class Approvals {
     return { token: this.#tokens.issue(action, who.name), approver: who.name };
   }
 
+  /** Whether the policy requires a worker's own PIN to start at the desk. */
+  pinRequired(): boolean {
+    return this.#deps.rules().pinRequired;
+  }
+
+  /**
+   * Where the policy requires it, a worker starts at the desk only with their own PIN (the same
+   * lockout as a supervisor's); throws `pin_required` without one, `pin_refused` for a wrong one.
+   */
+  async proveWorker(who: { id: string } | { badge: string }, pin: string | undefined): Promise<void> {
+    if (!this.pinRequired()) return;
+    const worker = this.#deps.workers.withPin(who);
+    if (!worker) return; // the switch itself says no such worker
+    if (pin === undefined) throw failure('pin_required', `${worker.name} enters their PIN to start at the desk.`, { params: { name: worker.name } });
+    await this.#pins.check(worker, pin);
+  }
+
   /** Before the action: null when it needs no approval, else the approver of the token (spent). Throws `approval_required`. */
   gate(action: ApprovalAction, token: string | undefined): string | null {
     return this.needed(action) ? this.#tokens.spend(token, action) : null;

@@ -22,7 +22,7 @@ export function countChannels(counts: CountService, warehouse: WarehouseLabel, b
     'counts.scan': {
       guard: (input): CountScanResult | undefined => {
         const worker = badge(input);
-        return worker?.kind === 'worker' ? { kind: 'worker', code: input.code, name: worker.name } : undefined;
+        return worker?.kind === 'worker' ? worker : undefined;
       },
       handle: ({ code }) => counts.scan(code),
       journal: (input, r) =>

@@ -97,6 +97,7 @@ const ENGLISH: Record<JournalWhat['what'], (p: Params) => string> = {
   approval_refused: (p) => p['action'] === 'worker' ? `approval${p['approver'] ? ` by ${p['approver']}` : ''} of a change to ${p['name']}'s PIN or role refused` : `approval${p['approver'] ? ` by ${p['approver']}` : ''} of ${signed(p['delta'])} of ${p['sku']} at ${p['warehouse']} refused`,
   pin_set: (p) => `PIN of ${p['name']} ${p['pin'] === 'cleared' ? 'removed' : 'set'}`,
   role_set: (p) => `${p['name']} is now a ${p['role']}`,
+  worker_refused: (p) => `${p['name'] || 'A worker'} could not start at the desk`,
 };
 
 /** The line in English, as the CSV export carries it: the sentence, then the error's code and message. */

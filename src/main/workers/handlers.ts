@@ -1,17 +1,32 @@
 import type { ApprovalAction } from '../../shared/ipc/approval-records';
-import { details, type DeclaredChannels } from '../journal';
+import { details, failed, type DeclaredChannels } from '../journal';
 import { hashPin } from './pin-hash';
 import type { WorkerStore } from './worker-store';
 
-/** Setting a PIN or a role leaves a line naming whose and what (set or cleared), never the PIN. */
 /** Spends a supervisor's approval of `action` when one is needed (null: none was); throws `approval_required`. */
 export type ApproveAction = (action: ApprovalAction, token: string | undefined) => string | null;
 
-export function workerChannels(workers: WorkerStore, approve: ApproveAction): DeclaredChannels<'workers.list' | 'workers.add' | 'workers.switch' | 'workers.setPin' | 'workers.setRole'> {
+/** Checks the worker's own PIN where the policy requires one to start at the desk; throws `pin_required` or `pin_refused`. */
+export type ProveWorker = (who: { id: string } | { badge: string }, pin: string | undefined) => Promise<void>;
+
+/** Setting a PIN or a role leaves a line naming whose and what (set or cleared), never the PIN; so does a refused start at the desk. */
+export function workerChannels(workers: WorkerStore, approve: ApproveAction, prove: ProveWorker): DeclaredChannels<'workers.list' | 'workers.add' | 'workers.switch' | 'workers.setPin' | 'workers.setRole'> {
   return {
     'workers.list': { handle: () => workers.state() },
     'workers.add': { handle: (input) => workers.add(input) },
-    'workers.switch': { handle: (input) => workers.switchTo(input) },
+    'workers.switch': {
+      handle: async (input) => {
+        if (!('nobody' in input)) await prove('id' in input ? { id: input.id } : { badge: input.badge }, input.pin);
+        return workers.switchTo(input);
+      },
+      // A PIN missing or wrong is worth a line (someone tried to act as another); an unknown badge is not.
+      journalFailure: (input, thrown) => {
+        const f = failed(thrown);
+        if (f.error.code !== 'pin_required' && f.error.code !== 'pin_refused') return null;
+        const who = 'nobody' in input ? null : workers.withPin('id' in input ? { id: input.id } : { badge: input.badge });
+        return { kind: 'worker', code: null, sku: null, outcome: 'failed', requestId: null, details: details('worker_refused', { name: who?.name ?? '' }, f.error) };
+      },
+    },
     'workers.setPin': {
       handle: async ({ workerId, pin, approval }) => {
         approve({ kind: 'worker', workerId }, approval);

@@ -1,9 +1,8 @@
 import { z } from './zod';
 import { Sku, WarehouseId } from './records';
-import { Badge, WorkerId, WorkerRole } from './desk-work-records';
+import { Badge, Pin, WorkerId, WorkerRole } from './desk-work-records';
 
-/** Digits only, as typed on a desk's keypad; never stored or logged as such (main keeps a scrypt hash). */
-export const Pin = z.string().regex(/^\d{4,12}$/, '4 to 12 digits');
+export { Pin };
 
 /** An approval token: random, one use, short-lived, kept in main only. */
 export const ApprovalToken = z.string().regex(/^apv_[a-f0-9]{32}$/, 'not an approval');

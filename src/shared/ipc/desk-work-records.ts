@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { CodeRefusal } from './code-refusal';
-import { IsoDate, IsoDateTime, OutboxEntry, Sku, WarehouseId } from './records';
+import { IsoDate, IsoDateTime, OutboxEntry, Sku, WarehouseId, WorkerBadgeAnswer } from './records';
 
 /**
  * The desk's own records (no API resource behind them): who is at the desk, the journal of what
@@ -29,8 +29,18 @@ export type Workers = z.infer<typeof Workers>;
 export const AddWorkerInput = z.strictObject({ name: WorkerName, badge: Badge.optional() });
 export type AddWorkerInput = z.infer<typeof AddWorkerInput>;
 
-/** By id (picked from the list), by badge (scanned), or nobody (the worker leaves the desk). */
-export const SwitchWorkerInput = z.union([z.strictObject({ id: WorkerId }), z.strictObject({ badge: Badge }), z.strictObject({ nobody: z.literal(true) })]);
+/** Digits only, as typed on a desk's keypad; never stored or logged as such (main keeps a scrypt hash). */
+export const Pin = z.string().regex(/^\d{4,12}$/, '4 to 12 digits');
+
+/**
+ * By id (picked from the list), by badge (scanned), or nobody (the worker leaves the desk). `pin`
+ * is the worker's own, where the policy requires one to start at the desk.
+ */
+export const SwitchWorkerInput = z.union([
+  z.strictObject({ id: WorkerId, pin: Pin.optional() }),
+  z.strictObject({ badge: Badge, pin: Pin.optional() }),
+  z.strictObject({ nobody: z.literal(true) }),
+]);
 export type SwitchWorkerInput = z.infer<typeof SwitchWorkerInput>;
 
 export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'resolve', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count', 'settings', 'account', 'print', 'levels', 'check', 'sync', 'export', 'approval'] as const;
@@ -95,6 +105,7 @@ export const JOURNAL_WHATS = [
   'approval_refused', // approver, action, sku, warehouse, delta; the error's reason says why (wrong | locked | no_pin | not_supervisor)
   'pin_set', // name, pin (set | cleared)
   'role_set', // name, role
+  'worker_refused', // name (a PIN required to start at the desk was missing or wrong)
 ] as const;
 export const JournalWhatKind = z.enum(JOURNAL_WHATS);
 export type JournalWhatKind = z.infer<typeof JournalWhatKind>;
@@ -295,8 +306,8 @@ export const CountScanResult = z.discriminatedUnion('kind', [
     /** With `invalid`: why the code was refused, for the screen to word (the lookup's refusal). */
     refusal: CodeRefusal.optional(),
   }),
-  /** A worker's badge: that worker is at the desk now; nothing was counted. */
-  z.object({ kind: z.literal('worker'), code: z.string(), name: z.string() }),
+  /** A worker's badge: nothing was counted. */
+  WorkerBadgeAnswer,
 ]);
 export type CountScanResult = z.infer<typeof CountScanResult>;
 

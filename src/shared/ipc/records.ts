@@ -101,6 +101,13 @@ export const StockRow = z.object({
 export type StockRow = z.infer<typeof StockRow>;
 
 /**
+ * A worker's badge, scanned where a code is read: that worker is now at the desk (`switched`), or,
+ * where the policy requires a PIN to start at the desk, is to enter it first (`switched` false).
+ */
+export const WorkerBadgeAnswer = z.object({ kind: z.literal('worker'), code: z.string(), name: z.string(), workerId: z.string(), switched: z.boolean() });
+export type WorkerBadgeAnswer = z.infer<typeof WorkerBadgeAnswer>;
+
+/**
  * What a GS1 label (GS1-128, DataMatrix, Digital Link) says about the scanned item beyond its
  * GTIN; shown on the answer card. Present only when the label carried at least one of them.
  */
@@ -127,8 +134,7 @@ export const LookupResult = z.discriminatedUnion('kind', [
     gs1: Gs1Details.optional(),
   }),
   z.object({ kind: z.literal('shipment'), code: z.string(), token: ShipmentToken }),
-  /** A worker's badge: that worker is now at the desk. */
-  z.object({ kind: z.literal('worker'), code: z.string(), name: z.string() }),
+  WorkerBadgeAnswer,
   z.object({
     kind: z.literal('not_found'),
     code: z.string(),

@@ -76,6 +76,7 @@ export const APP_ERROR_CODES = [
   'setting_locked', // the machine-wide policy locks this setting (or the service address): set by the IT department
   'approval_required', // the action needs a supervisor's approval for these very values, and none valid came with it
   'pin_refused', // reason: wrong | locked | no_pin | not_supervisor
+  'pin_required', // the policy requires the worker's own PIN to start at the desk, and none came with the switch
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

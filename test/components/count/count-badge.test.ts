@@ -11,7 +11,7 @@ describe('a badge scanned during a count', () => {
   afterEach(() => uninstall());
 
   it('says who is at the desk, reads the workers again, and leaves the last counted item on the card', async () => {
-    const fake = createFakeDesk({ 'counts.scan': ({ code }) => ({ ok: true, value: { kind: 'worker', code, name: 'Sam' } }) });
+    const fake = createFakeDesk({ 'counts.scan': ({ code }) => ({ ok: true, value: { kind: 'worker', code, name: 'Sam', workerId: 'wkr_sam000000000', switched: true } }) });
     uninstall = fake.install();
     notices.list = [];
     const before = { kind: 'refused', code: 'X-1', reason: 'not_found', message: 'nothing' } as const;

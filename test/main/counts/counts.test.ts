@@ -175,7 +175,7 @@ describe('stock-take sessions', () => {
     await ipc.call('counts.start', { warehouseId: warehouse });
     await ipc.call('counts.scan', { code: sku(30) });
     const answer = await ipc.call('counts.scan', { code: 'BADGE-0042' });
-    expect(answer).toEqual({ kind: 'worker', code: 'BADGE-0042', name: 'Sam' });
+    expect(answer).toMatchObject({ kind: 'worker', code: 'BADGE-0042', name: 'Sam', switched: true });
     expect((await ipc.call('workers.list')).current?.name).toBe('Sam');
     const review = await ipc.call('counts.review');
     expect(review.lines.map((l) => [l.sku, l.counted])).toEqual([[sku(30), 1]]);

@@ -55,7 +55,7 @@ describe('workers and the journal', () => {
   });
 
   it('puts a worker at the desk with one badge scan, still signed in to the service', async () => {
-    expect(await ipc.call('stock.lookup', { code: 'BADGE-0001' })).toEqual({ kind: 'worker', code: 'BADGE-0001', name: 'Ana Díaz' });
+    expect(await ipc.call('stock.lookup', { code: 'BADGE-0001' })).toMatchObject({ kind: 'worker', code: 'BADGE-0001', name: 'Ana Díaz', switched: true });
     expect((await ipc.call('workers.list')).current?.name).toBe('Ana Díaz');
     expect((await ipc.call('account.status')).mode).toBe('demo');
   });

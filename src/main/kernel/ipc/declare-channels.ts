@@ -16,8 +16,8 @@ export interface ChannelDeclaration<C extends Channel, Line> {
   handle: (input: ParsedInput<C>) => Promise<Output<C>> | Output<C>;
   /** The journal line of a call that answered (the guard's answer too); null writes none. */
   journal?: (input: ParsedInput<C>, output: Output<C>) => Line | null;
-  /** The journal line of a call that was refused or failed: `thrown` as the router will answer it. */
-  journalFailure?: (input: ParsedInput<C>, thrown: unknown) => Line;
+  /** The journal line of a call that was refused or failed: `thrown` as the router will answer it; null writes none. */
+  journalFailure?: (input: ParsedInput<C>, thrown: unknown) => Line | null;
   /**
    * For a channel the cache's read connection may answer in a thread of its own, without waiting
    * for the core (`CacheReader`): what the core does once that answer was given in place of
@@ -80,7 +80,7 @@ function attach<Line>(d: ChannelDeclaration<Channel, Line>, record: (line: Line)
     guard?: (input: unknown) => unknown;
     handle: (input: unknown) => unknown;
     journal?: (input: unknown, output: unknown) => Line | null;
-    journalFailure?: (input: unknown, thrown: unknown) => Line;
+    journalFailure?: (input: unknown, thrown: unknown) => Line | null;
   };
   // A channel with nothing attached answers as its handler does, in the same turn.
   if (!guard && !journal && !journalFailure) return handle;
@@ -92,7 +92,8 @@ function attach<Line>(d: ChannelDeclaration<Channel, Line>, record: (line: Line)
       if (line) record(line);
       return output;
     } catch (error) {
-      if (journalFailure) record(journalFailure(input, error));
+      const line = journalFailure?.(input, error);
+      if (line) record(line);
       throw error;
     }
   };

@@ -8,7 +8,7 @@ import { call, onDesk } from '../state/desk';
 import { pushNotice } from '../state/notices.svelte';
 import { REFRESH_GIVE_UP_MS } from '../state/refresh';
 import { settings } from '../state/settings.svelte';
-import { loadWorkers } from '../state/workers.svelte';
+import { badgeScanned } from '../state/workers.svelte';
 import type { RejectedBurst } from './detector';
 import { ScanQueue } from './queue';
 import { playTone, type Tone } from './tones';
@@ -179,10 +179,9 @@ async function answer(item: { code: string; origin: ScanOrigin }): Promise<void>
       show({ ...base, at, kind: 'shipment', token: r.token });
       return;
     case 'worker':
-      // A badge: main has put that worker at the desk. Not a product answer: the card stays.
-      void loadWorkers();
+      // A badge: that worker is at the desk (or asked for their PIN). Not a product answer: the card stays.
+      badgeScanned(r);
       sound('found');
-      pushNotice({ level: 'info', code: 'worker_switched', message: m.scan_worker_switched({ name: r.name }) });
       return;
   }
 }

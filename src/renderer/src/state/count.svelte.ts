@@ -3,10 +3,8 @@ import type { DeskError } from '../../../shared/ipc/result';
 import { ScanQueue } from '../scan/queue';
 import { playTone } from '../scan/tones';
 import { call, onDesk } from './desk';
-import { m } from '../i18n/messages';
-import { pushNotice } from './notices.svelte';
 import { settings } from './settings.svelte';
-import { loadWorkers } from './workers.svelte';
+import { badgeScanned } from './workers.svelte';
 
 /**
  * The open stock-take, as main holds it (every scan is saved there before it is answered). While
@@ -48,9 +46,8 @@ async function scanOne(code: string): Promise<void> {
     return;
   }
   if (r.value.kind === 'worker') {
-    // A badge: main has put that worker at the desk; the last counted item stays on the card.
-    void loadWorkers();
-    pushNotice({ level: 'info', code: 'worker_switched', message: m.scan_worker_switched({ name: r.value.name }) });
+    // A badge: that worker is at the desk (or asked for their PIN); the last counted item stays on the card.
+    badgeScanned(r.value);
     playTone('found', settings.value.soundsMuted);
     return;
   }

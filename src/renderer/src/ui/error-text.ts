@@ -49,6 +49,7 @@ const TITLES: Record<string, () => string> = {
   setting_locked: m.error_title_setting_locked,
   approval_required: m.error_title_approval_required,
   pin_refused: m.error_title_pin_refused,
+  pin_required: m.error_title_pin_required,
   // the service's codes (resources/openapi.yaml ErrorCode)
   invalid_request: m.error_title_that_input_is_not_valid,
   unauthorized: m.error_title_not_authorised,
@@ -177,7 +178,7 @@ const REASONS: Record<string, Record<string, (e: Worded) => string | undefined>>
   pin_refused: {
     wrong: () => m.error_text_pin_wrong(),
     locked: () => m.error_text_pin_locked(),
-    no_pin: () => m.error_text_pin_none(),
+    no_pin: (e) => named(e, ['name'], m.error_text_pin_none),
     not_supervisor: () => m.error_text_pin_not_supervisor(),
   },
 };
@@ -226,6 +227,7 @@ const SENTENCES: Record<string, (e: Worded) => string> = {
   worker_not_found: () => m.error_text_worker_not_found(),
   approval_required: () => m.error_text_approval_required(),
   pin_refused: () => m.error_text_pin_wrong(),
+  pin_required: () => m.error_text_pin_required(),
   setting_locked: (e) => (e.params?.['setting'] === 'serviceUrl' ? m.error_text_setting_locked_service() : m.error_text_setting_locked()),
   invalid_request: () => m.error_text_invalid_request(),
   unauthorized: () => m.error_text_unauthorized(),

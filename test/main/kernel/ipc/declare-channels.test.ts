@@ -5,7 +5,7 @@ import { failure } from '../../../../src/shared/ipc/result';
 // What a capability attaches where it declares a channel: a guard that refuses or answers first,
 // and the journal line of the answer or of the failure; a channel with nothing attached is its handler.
 describe('declared channels', () => {
-  const workers = { kind: 'worker', code: 'B-1', name: 'Ana' } as const;
+  const workers = { kind: 'worker', code: 'B-1', name: 'Ana', workerId: 'wkr_aaaaaaaaaaaa', switched: true } as const;
   const found = { kind: 'not_found', code: 'X', searched: 'cache' } as const;
 
   it('lets the guard answer instead of the handler, and journals that answer', async () => {

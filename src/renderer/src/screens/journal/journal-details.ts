@@ -131,6 +131,8 @@ function sentence(d: JournalWhat): string {
       return p['pin'] === 'cleared' ? m.journal_what_pin_cleared({ name: text('name') }) : m.journal_what_pin_set({ name: text('name') });
     case 'role_set':
       return p['role'] === 'supervisor' ? m.journal_what_role_supervisor({ name: text('name') }) : m.journal_what_role_worker({ name: text('name') });
+    case 'worker_refused':
+      return m.journal_what_worker_refused({ name: text('name') });
     case 'exported': {
       const said = { file: text('file'), rows: number('rows') };
       return p['list'] === 'journal' ? m.journal_what_exported_journal(said) : p['list'] === 'low_stock' ? m.journal_what_exported_low_stock(said) : m.journal_what_exported_stock(said);
