@@ -78,7 +78,7 @@ test('who is at the desk: added by keyboard, switched by a badge scan, recorded 
   const [journalFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(journalFile.suggestedFilename()).toMatch(/^journal-\d{4}-\d\d-\d\d\.csv$/);
   const journal = await downloadedCsv(journalFile);
-  expect(journal[0]).toEqual(['time (UTC)', 'what', 'worker', 'code', 'sku', 'details', 'outcome', 'request id', 'desk']);
+  expect(journal[0]).toEqual(['time (UTC)', 'what', 'worker', 'code', 'sku', 'details', 'outcome', 'request id', 'desk', 'entered']);
   expect(journal.slice(1).map((r) => [r[1], r[2], r[6]])).toEqual([
     ['worker', 'Ana Díaz', 'done'],
     ['scan', 'Ana Díaz', 'found'],

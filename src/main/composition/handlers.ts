@@ -83,6 +83,7 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
         worker,
         warehouse,
         save,
+        enteredAs: (entry, fn) => journal.enteredAs(entry, fn),
       }),
       ...workerChannels(cache.workers),
       ...levelChannels({ levels: cache.levels, reads: cache.reads, account: () => accounts.session?.accountKey ?? null, warehouse, save }),

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { CodeRefusal } from './code-refusal';
-import { IsoDate, IsoDateTime, OutboxEntry, Sku, WarehouseId } from './records';
+import { CodeEntry, IsoDate, IsoDateTime, OutboxEntry, Sku, WarehouseId } from './records';
 
 /**
  * The desk's own records (no API resource behind them): who is at the desk, the journal of what
@@ -82,7 +82,7 @@ export const JOURNAL_WHATS = [
   'minimum_cleared', // warehouse ('' for all warehouses)
   'minimums_imported', // file, applied, problems (lines left out)
   'sync_failed', // only the error (its code, and the request id on the line)
-  'exported', // list (stock | low_stock | journal), rows, file (its name)
+  'exported', // list (stock | low_stock | journal | keyed_codes), rows, file (its name)
 ] as const;
 export const JournalWhatKind = z.enum(JOURNAL_WHATS);
 export type JournalWhatKind = z.infer<typeof JournalWhatKind>;
@@ -116,6 +116,8 @@ export const JournalEntry = z.object({
   details: JournalWhat.nullable(),
   outcome: JournalOutcome,
   requestId: z.string().nullable(),
+  /** A scan's or an adjustment's line: how its code was entered; absent when the desk does not know (older lines, callers that do not say). */
+  entry: CodeEntry.optional(),
 });
 export type JournalEntry = z.infer<typeof JournalEntry>;
 
