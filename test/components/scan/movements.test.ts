@@ -130,15 +130,19 @@ describe('movements of a SKU on the answer card', () => {
     await book();
     await expect.poll(adjusts).toEqual(['keyed', 'scanned']);
 
-    // The typed one, picked again from the recent scans.
-    await page.getByRole('region', { name: 'Recent scans' }).getByRole('button', { name: /SKU-00042/ }).click();
-    await expect.element(page.getByTestId('answer-card').getByRole('heading', { name: 'SKU-00042', exact: true })).toBeVisible();
-    await book();
-    await expect.poll(adjusts).toEqual(['keyed', 'scanned', 'keyed']);
+    // Each picked again from the recent scans: the typed one, then the scanned one.
+    for (const sku of ['SKU-00042', 'SKU-00043']) {
+      await page.getByRole('region', { name: 'Recent scans' }).getByRole('button', { name: new RegExp(sku) }).first().click();
+      await whenScansAnswered();
+      await expect.element(page.getByTestId('answer-card').getByRole('heading', { name: sku, exact: true })).toBeVisible();
+      await book();
+    }
+    await expect.poll(adjusts).toEqual(['keyed', 'scanned', 'keyed', 'scanned']);
     expect(fake.calls.filter((c) => c.channel === 'stock.lookup').map((c) => c.input)).toEqual([
       { code: 'SKU-00042', entry: 'keyed' },
       { code: 'SKU-00043', entry: 'scanned' },
       { code: 'SKU-00042', entry: 'keyed' },
+      { code: 'SKU-00043', entry: 'scanned' },
     ]);
   });
 
