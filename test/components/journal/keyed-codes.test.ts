@@ -1,7 +1,8 @@
 /// <reference types="@vitest/browser-playwright" />
 // The journal's mark of how a line's code came in, and the report of changes booked on typed codes.
 // Shots of the journal with the report, English and German, light and dark, 1280x800 and
-// 1024x700, saved to docs/screens/movements to be looked at.
+// 1024x700, saved to docs/screens/movements to be looked at, audited with axe.
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
@@ -49,6 +50,12 @@ function desk(language: 'en' | 'de' = 'en'): FakeDesk {
     'journal.exportKeyedShare': () => ({ ok: true, value: { status: 'download', fileName: 'keyed-codes-2026-03-12.csv', content: 'day (UTC)\r\n', rows: 4 } }),
     'workers.list': () => ({ ok: true, value: { workers: WORKERS, current: null } }),
   });
+}
+
+/** The serious and critical axe findings on the page. */
+async function seriousA11yProblems(): Promise<string[]> {
+  const result = await axe.run(document, { resultTypes: ['violations'] });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('typed or scanned, in the journal', () => {
@@ -106,6 +113,7 @@ describe('typed or scanned, in the journal', () => {
       await page.getByRole('button', { name: toggle }).click();
       await expect.element(page.getByTestId('keyed-row').nth(3)).toBeVisible();
       await shootScreens('../../../docs/screens/movements', 'journal-typed-codes', lang);
+      expect(await seriousA11yProblems()).toEqual([]);
     });
   }
 });

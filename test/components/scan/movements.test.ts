@@ -2,7 +2,8 @@
 // The answer card's Movements: the chart and its list, reached by keyboard, the keys back in the
 // scan box once closed; an adjustment carries how its code came in. Shots of the card and the
 // dialog, English and German, light and dark, 1280x800 and 1024x700, saved to
-// docs/screens/movements to be looked at; each shot also checks that no button's text is cut.
+// docs/screens/movements to be looked at; each shot also checks that no button's text is cut, and axe audits them.
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
@@ -61,6 +62,12 @@ function desk(language: 'en' | 'de' = 'en'): FakeDesk {
     'settings.get': () => ({ ok: true, value: { ...structuredClone(SETTINGS), language } }),
     'stock.movements': ({ sku }) => ({ ok: true, value: movementsOf(sku) }),
   });
+}
+
+/** The serious and critical axe findings on the page. */
+async function seriousA11yProblems(): Promise<string[]> {
+  const result = await axe.run(document, { resultTypes: ['violations'] });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('movements of a SKU on the answer card', () => {
@@ -167,6 +174,7 @@ describe('movements of a SKU on the answer card', () => {
       const dialog = page.getByRole('dialog');
       await expect.poll(() => (dialog.getByRole('img').element().querySelector('canvas') as HTMLCanvasElement | null)?.width ?? 0).toBeGreaterThan(100);
       await shootScreens('../../../docs/screens/movements', 'movements-dialog', lang);
+      expect(await seriousA11yProblems()).toEqual([]);
     });
   }
 });
