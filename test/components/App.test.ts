@@ -5,13 +5,7 @@ import App from '../../src/renderer/src/App.svelte';
 import { nav } from '../../src/renderer/src/shell/navigation.svelte';
 import '../../src/renderer/src/styles/base.css';
 import { createFakeDesk, entryOf, stockOf, type FakeDesk } from './support/fake-desk';
-import { keyFor } from './scan/keys';
-
-/** A scanner burst as synthetic key events dispatched back to back (microseconds apart). */
-function scan(target: EventTarget, code: string): void {
-  for (const ch of code) target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...keyFor(ch) }));
-  target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, key: 'Enter', code: 'Enter' }));
-}
+import { scanBurst as scan } from './scan/keys';
 
 /** Waits for the answer card's flash (every running animation) to finish, so the screenshot shows the resting state. */
 const settle = async (): Promise<void> => {

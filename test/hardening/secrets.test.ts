@@ -1,6 +1,6 @@
 // Secrets: a full session through the real core (demo first, then sign-in to a service, scans,
 // adjustments, shipments, syncs, a token expiry and refresh, a restart that restores the account
-// from the keychain, sign-out). Throughout, the client secret and every access token the service
+// from the keychain, a support file, sign-out). Throughout, the client secret and every access token the service
 // issued must appear nowhere in the data dir (every file: SQLite, its -wal and -shm, settings),
 // in the core's log, or in anything the renderer received (every IPC answer and event); the real
 // keychain (secret-tool, inside scripts/with-keyring.sh) holds them while signed in, and nothing
@@ -9,9 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialVault } from '../../src/main/kernel/secrets';
 import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../src/sandbox';
+import type { ExportedFile } from '../../src/shared/ipc/desk-work-records';
 import type { OutboxEntry, Shipment, SyncStatus } from '../../src/shared/ipc/records';
 import { firstSync, startCore, until, type TestCore } from './support/core';
 
@@ -58,10 +60,18 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Every place a secret must not be: each file of the data dir, the log, the renderer's view. */
+/** A file's bytes, and for a zip (the support file) each of its files' too: compressed, a secret would not show. */
+function contentsOf(file: string): Array<{ where: string; bytes: Buffer }> {
+  const where = file.slice(dataDir.length + 1);
+  const bytes = readFileSync(file);
+  if (!file.endsWith('.zip')) return [{ where, bytes }];
+  return [{ where, bytes }, ...Object.entries(unzipSync(bytes)).map(([name, inner]) => ({ where: `${where}: ${name}`, bytes: Buffer.from(inner) }))];
+}
+
+/** Every place a secret must not be: each file of the data dir (inside a zip too), the log, the renderer's view. */
 function leaks(): string[] {
   const found: string[] = [];
-  const places: Array<{ where: string; bytes: Buffer }> = filesUnder(dataDir).map((file) => ({ where: file.slice(dataDir.length + 1), bytes: readFileSync(file) }));
+  const places: Array<{ where: string; bytes: Buffer }> = filesUnder(dataDir).flatMap(contentsOf);
   for (const core of cores) {
     places.push({ where: 'the core log', bytes: Buffer.from(JSON.stringify(core.recorded.logs)) });
     places.push({ where: 'IPC answers', bytes: Buffer.from(JSON.stringify(core.recorded.answers)) });
@@ -142,14 +152,24 @@ describe('secrets after a full session', () => {
     const entry = (await core.value<{ entries: OutboxEntry[] }>('outbox.list', {})).entries.find((e) => e.id === adjusted.id);
     expect(entry?.state).toBe('applied');
 
+    // The support file IT is sent, kept in the data dir to be scanned with the rest.
+    const support = await core.value<ExportedFile>('support.createFile');
+    if (support.status !== 'download' || support.encoding !== 'base64') throw new Error('the support file did not come back as a zip');
+    writeFileSync(join(dataDir, 'support.zip'), Buffer.from(support.content, 'base64'));
+
     const scannedWhileRunning = filesUnder(dataDir).map((f) => f.slice(dataDir.length + 1)).sort();
-    expect(scannedWhileRunning).toEqual(expect.arrayContaining(['cache.sqlite', 'cache.sqlite-wal', 'settings.json', join('logs', 'desk.log')]));
+    expect(scannedWhileRunning).toEqual(expect.arrayContaining(['cache.sqlite', 'cache.sqlite-wal', 'settings.json', join('logs', 'desk.log'), 'support.zip']));
     expect(leaks()).toEqual([]);
     // The detector itself works: a token planted in a file of the data dir is found.
     const planted = join(dataDir, 'planted.bin');
     writeFileSync(planted, Buffer.concat([Buffer.from('junk'), Buffer.from(core.network.tokens.at(-1) ?? cores[0]?.network.tokens[0] ?? 'x', 'utf16le')]));
     expect(leaks().some((l) => l.includes('planted.bin'))).toBe(true);
     rmSync(planted);
+    // And one inside a zip, compressed.
+    const zipped = join(dataDir, 'planted.zip');
+    writeFileSync(zipped, zipSync({ 'a.txt': strToU8(`x ${SECRET} x`.repeat(20)) }));
+    expect(leaks().some((l) => l.includes('planted.zip: a.txt'))).toBe(true);
+    rmSync(zipped);
 
     // 6. The keychain holds the client secret and the current token: found with secret-tool.
     const layout = CredentialVault.layout({ baseUrl: service.baseUrl, clientId: DEMO_OWNERS.desk.clientId });

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { durably, readDamagedFile, type TableRead } from '../kernel/cache';
 import { copyCounts, readCounts } from '../counts';
+import { copySheets, readSheets, type SalvagedSheet } from '../imports';
 import { copyLevels, readLevels, type SalvagedLevel } from '../levels';
 import { copyOutbox, copyToCheck, entryWaiting, readOutbox, readToCheck, withdrawCopied, type OutboxSalvage, type SalvagedEntry } from '../outbox';
 import { copyTransfers, legNamedInNote, readTransfers, transfersToKeep, type TransferRow } from '../transfers';
@@ -49,6 +50,7 @@ interface Reads {
   links: TableRead<SalvagedUndoLink>;
   counts: ReturnType<typeof readCounts>;
   levels: TableRead<SalvagedLevel>;
+  sheets: TableRead<SalvagedSheet>;
   toCheck: TableRead<Record<string, unknown>>;
 }
 
@@ -71,10 +73,11 @@ export function salvageCache(damagedFile: string, into: Database.Database, heldA
     links: readUndoLinks(reader, into),
     counts: readCounts(reader, into),
     levels: readLevels(reader, into),
+    sheets: readSheets(reader, into),
     toCheck: readToCheck(reader, into),
   }));
   const reads: Reads =
-    'value' in read ? read.value : { outbox: lost(read.problem), transfers: lost(read.problem), links: lost(read.problem), counts: lost(read.problem), levels: lost(read.problem), toCheck: lost(read.problem) };
+    'value' in read ? read.value : { outbox: lost(read.problem), transfers: lost(read.problem), links: lost(read.problem), counts: lost(read.problem), levels: lost(read.problem), sheets: lost(read.problem), toCheck: lost(read.problem) };
   return durably(into, () => into.transaction(() => copyAll(into, reads, heldAt.toISOString()))());
 }
 
@@ -106,6 +109,8 @@ function copyAll(into: Database.Database, reads: Reads, heldAt: string): CacheSa
     const keptEntries = entries.filter((e) => kept(e.id));
     const held = [...plan.held].map(([id, why]) => heldEntry(byId.get(id)!, why, entries, reads.transfers));
     copyToCheck(into, rowsOf(reads.toCheck), held.filter((h) => h.needsWorker).map((h) => ({ ...h, heldAt })));
+    // The sheets applied, so that none is booked again; unreadable, a sheet could be (the worker is told the outbox's losses).
+    copySheets(into, rowsOf(reads.sheets));
     return {
       outbox: { copied: keptEntries.length, waiting: keptEntries.filter(entryWaiting).length, problem: problemOf(reads.outbox) },
       transfers: {

@@ -187,7 +187,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     throw error;
   }
 
-  const printerSetup = new PrinterSetupStore(options.dataDir);
+  const printerSetup = new PrinterSetupStore(options.dataDir, { printers: policy.values.printers, locked: policy.locked.has('printers') });
   const printing = new PrintService({
     db: cache.db,
     setup: printerSetup,
@@ -214,6 +214,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
         transfers,
         printer: options.printer ?? null,
         printers: { setup: printerSetup, service: printing },
+        dataDir: options.dataDir,
       }),
     ),
     serviceReachable: () => accounts.session?.online ?? false,

@@ -1,4 +1,7 @@
+import { performance } from 'node:perf_hooks';
 import { accountChannels, type AccountService } from '../account';
+import { Approvals, approvalChannels } from '../approvals';
+import { DEFAULT_SUPERVISOR_RULES } from '../../shared/ipc/approval-records';
 import { APP_VERSION } from '../kernel/api';
 import { CatalogRecorder } from '../kernel/cache';
 import type { FileSaver } from '../kernel/file-saver';
@@ -16,11 +19,13 @@ import { Outbox, outboxChannels } from '../outbox';
 import { printerChannels, type PrinterDeps } from '../printers';
 import { productChannels } from '../products';
 import { LookupService, workerBadge } from '../scan';
-import { policyChannels, type ManagedPolicy } from '../policy';
+import { policyChannels, policyStatus, type ManagedPolicy } from '../policy';
 import { settingsChannels, type SettingsStore } from '../settings';
 import { shipmentChannels } from '../shipments';
 import { stockChannels } from '../stock';
+import { ScannerCheckStore, supportChannels } from '../support';
 import { syncChannels } from '../sync';
+import { todayChannels } from '../today';
 import { transferChannels, type TransferService } from '../transfers';
 import { UndoService } from '../undo';
 import { workerChannels } from '../workers';
@@ -41,6 +46,8 @@ export interface HandlerContext {
   printer?: LabelPrinter | null;
   /** The thermal printers (ZPL) and their queue, run by the core. */
   printers: PrinterDeps;
+  /** The data folder: the support file reads the log there, and keeps the scanner check's last result. */
+  dataDir: string;
 }
 
 export interface DeskHandlers {
@@ -56,7 +63,7 @@ export interface DeskHandlers {
  * anyone once the account is gone), everything else fails with the one `not_signed_in` of the
  * account guard.
  */
-export function createHandlers({ cache, events, notices, settings, policy, accounts, journal, save, transfers, printer = null, printers }: HandlerContext): DeskHandlers {
+export function createHandlers({ cache, events, notices, settings, policy, accounts, journal, save, transfers, printer = null, printers, dataDir }: HandlerContext): DeskHandlers {
   const signedIn = () => requireSignedIn(accounts.session);
   // Signed out, reads go to these: nothing to ask, nothing to record, no account to act for.
   const closedRecorder = new CatalogRecorder(cache);
@@ -67,6 +74,12 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
   const worker = () => cache.workers.current()?.name ?? null;
   const warehouse = warehouseCode(cache);
   const undo = new UndoService({ cache, outbox: () => signedIn().outbox, worker, transferOf: (id) => transfers.legOf(id) });
+  const approvals = new Approvals({
+    db: cache.db,
+    workers: cache.workers,
+    rules: () => policy.supervisor ?? DEFAULT_SUPERVISOR_RULES,
+    clocks: { now: () => new Date(), monotonic: () => performance.now() },
+  });
   const counts = new CountService({ cache, events, worker, account: signedIn, currentAccount: () => accounts.session ?? null });
 
   return declaredHandlers(
@@ -81,13 +94,15 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
         badge: workerBadge(cache.workers),
         adjustments: signedIn,
         worker,
+        approve: (action, token) => approvals.gate(action, token),
         warehouse,
         save,
         enteredAs: (entry, fn) => journal.enteredAs(entry, fn),
       }),
-      ...workerChannels(cache.workers),
+      ...workerChannels(cache.workers, (action, token) => approvals.gate(action, token)),
+      ...approvalChannels(approvals, warehouse, (id) => cache.workers.state().workers.find((w) => w.id === id)?.name ?? ''),
       ...levelChannels({ levels: cache.levels, reads: cache.reads, account: () => accounts.session?.accountKey ?? null, warehouse, save }),
-      ...importChannels({ levels: cache.levels, reads: cache.reads }),
+      ...importChannels({ levels: cache.levels, reads: cache.reads, sheets: cache.sheets, account: signedIn, counts, worker, warehouse, events }),
       ...transferChannels(transfers, warehouse),
       ...countChannels(counts, warehouse, workerBadge(cache.workers)),
       ...journalChannels(journal, save, () => settings.preferences.deskName),
@@ -97,6 +112,26 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
       ...productChannels(cache, () => accounts.session),
       ...labelChannels({ reads: cache.reads, printer: () => printer, printOptions: () => settings.preferences.labelPrinter }),
       ...printerChannels(printers),
+      ...supportChannels({
+        dataDir,
+        appVersion: APP_VERSION,
+        settings: () => settings.preferences,
+        policy: policyStatus(policy),
+        account: () => accounts.status(),
+        sync: () => accounts.syncStatus(),
+        outbox: () => accounts.session?.outbox ?? nobodysOutbox,
+        journal,
+        scannerCheck: new ScannerCheckStore(dataDir),
+        save,
+      }),
+      ...todayChannels({
+        store: cache.today,
+        settle: () => journal.flush(),
+        outbox: () => {
+          const key = accounts.session?.accountKey;
+          return key === undefined ? null : { ...cache.outbox.counts(key), toCheck: cache.toCheck.count(key) };
+        },
+      }),
     },
     (line) => journal.record(line),
   );

@@ -1,10 +1,12 @@
 import { openCatalogCache, type CatalogCache, type CatalogCacheOptions, type DamagedFile } from '../kernel/cache';
 import { CountStore } from '../counts';
+import { SheetStore } from '../imports';
 import { JournalStore } from '../journal';
 import { LevelStore } from '../levels';
 import { OutboxStore, ToCheckStore } from '../outbox';
 import { StockSearch } from '../stock';
 import { SyncStateStore } from '../sync';
+import { TodayStore } from '../today';
 import { TransferStore } from '../transfers';
 import { UndoStore } from '../undo';
 import { WorkerStore } from '../workers';
@@ -25,6 +27,9 @@ export interface Cache extends CatalogCache {
   readonly transfers: TransferStore;
   readonly counts: CountStore;
   readonly levels: LevelStore;
+  /** Sheets of adjustments applied, by their content's hash. */
+  readonly sheets: SheetStore;
+  readonly today: TodayStore;
   /** Set when the file was damaged and rebuilt on open. */
   readonly recovery: CacheRecovery | null;
 }
@@ -45,6 +50,8 @@ export function openCache(dataDir: string, options: CatalogCacheOptions = {}): C
     transfers: new TransferStore(cache.db),
     counts: new CountStore(cache.db),
     levels: new LevelStore(cache.db),
+    sheets: new SheetStore(cache.db),
+    today: new TodayStore(cache.db),
     recovery,
   };
 }

@@ -14,14 +14,16 @@ export interface DialogWords {
   saveLabelsAsPdf: string;
   /** The file-type filter of a CSV export's save dialog. */
   csvFiles: string;
+  /** The file-type filter of the support file's save dialog. */
+  zipFiles: string;
 }
 
 export const DIALOG_WORDS: Record<DialogLanguage, DialogWords> = {
-  en: { saveLabelsAsPdf: 'Save labels as PDF', csvFiles: 'CSV (spreadsheet)' },
-  de: { saveLabelsAsPdf: 'Etiketten als PDF speichern', csvFiles: 'CSV (Tabelle)' },
-  nl: { saveLabelsAsPdf: 'Etiketten opslaan als pdf', csvFiles: 'CSV (rekenblad)' },
-  fr: { saveLabelsAsPdf: 'Enregistrer les étiquettes en PDF', csvFiles: 'CSV (tableur)' },
-  pl: { saveLabelsAsPdf: 'Zapisz etykiety jako PDF', csvFiles: 'CSV (arkusz kalkulacyjny)' },
+  en: { saveLabelsAsPdf: 'Save labels as PDF', csvFiles: 'CSV (spreadsheet)', zipFiles: 'Zip archive' },
+  de: { saveLabelsAsPdf: 'Etiketten als PDF speichern', csvFiles: 'CSV (Tabelle)', zipFiles: 'ZIP-Archiv' },
+  nl: { saveLabelsAsPdf: 'Etiketten opslaan als pdf', csvFiles: 'CSV (rekenblad)', zipFiles: 'Zip-archief' },
+  fr: { saveLabelsAsPdf: 'Enregistrer les étiquettes en PDF', csvFiles: 'CSV (tableur)', zipFiles: 'Archive ZIP' },
+  pl: { saveLabelsAsPdf: 'Zapisz etykiety jako PDF', csvFiles: 'CSV (arkusz kalkulacyjny)', zipFiles: 'Archiwum ZIP' },
 };
 
 /** The language chosen in Settings, or for `system` the first of the computer's the desk speaks (as the renderer decides it). */

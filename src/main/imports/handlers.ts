@@ -1,30 +1,41 @@
+import type { CountService } from '../counts';
 import type { CatalogCache } from '../kernel/cache';
-import { details, failed, type DeclaredChannels } from '../journal';
+import type { EventHub } from '../kernel/ipc/event-hub';
+import { details, failed, type DeclaredChannels, type WarehouseLabel } from '../journal';
 import type { LevelStore } from '../levels';
 import { failure } from '../../shared/ipc/result';
+import { importAdjustments, type ImportAccount } from './adjustment-import';
+import { planCountList } from './count-sheet';
 import { planLevels } from './level-sheet';
-import { readSheet, type Sheet } from './sheet';
+import { sheetOf } from './sheet';
+import type { SheetStore } from './sheet-store';
 
 export interface ImportHandlerDeps {
   levels: LevelStore;
   reads: CatalogCache['reads'];
+  sheets: SheetStore;
+  /** Throws `not_signed_in` signed out. */
+  account: () => ImportAccount;
+  counts: Pick<CountService, 'start'>;
+  worker: () => string | null;
+  warehouse: WarehouseLabel;
+  events: EventHub;
 }
 
-function sheetOf(text: string): Sheet {
-  try {
-    return readSheet(text);
-  } catch (error) {
-    // csv-parse names the line of an unclosed quote or a stray one.
-    throw failure('invalid_argument', 'The file is not a sheet the desk can read.', { reason: 'bad_sheet', params: { why: (error instanceof Error ? error.message : String(error)).slice(0, 300) } });
-  }
-}
+type ImportChannel = 'imports.levels' | 'imports.adjustments' | 'imports.countList';
 
 /**
- * Sheets in. `imports.levels` reads a sheet of minimums: with `apply: false` it only says what
- * each line would do; with `apply: true` it sets every line that can be, in one transaction, and
- * none when the sheet lacks a column it needs. Lines with a problem are never applied.
+ * Sheets in. Each channel reads its sheet: with `apply: false` it only says what each line would
+ * do; with `apply: true` it applies every line that can be, all in one go, and none when the
+ * sheet lacks a column it needs. Lines with a problem are never applied. A long sheet reports its
+ * progress as `imports.progress` events while the core's thread works through it (the window's
+ * progress bar; the call itself is answered once, whole).
  */
-export function importChannels({ levels, reads }: ImportHandlerDeps): DeclaredChannels<'imports.levels'> {
+export function importChannels({ levels, reads, sheets, account, counts, worker, warehouse, events }: ImportHandlerDeps): DeclaredChannels<ImportChannel> {
+  const failedLine = (kind: 'levels' | 'adjust' | 'count', what: 'minimums_imported' | 'adjustments_imported' | 'count_list_imported', file: string, thrown: unknown) => {
+    const { error, requestId } = failed(thrown);
+    return { kind, code: null, sku: null, details: details(what, { file }, error), outcome: 'failed' as const, requestId };
+  };
   return {
     'imports.levels': {
       handle: ({ text, apply }) => {
@@ -36,10 +47,45 @@ export function importChannels({ levels, reads }: ImportHandlerDeps): DeclaredCh
       journal: ({ name, apply }, outcome) =>
         apply ? { kind: 'levels', code: null, sku: null, details: details('minimums_imported', { file: name, applied: outcome.applied, problems: outcome.problems.length }), outcome: 'done', requestId: null } : null,
       // A sheet the desk cannot read is a line even as a preview: the worker tried to bring it in.
-      journalFailure: ({ name }, thrown) => {
-        const { error, requestId } = failed(thrown);
-        return { kind: 'levels', code: null, sku: null, details: details('minimums_imported', { file: name, applied: 0, problems: 0 }, error), outcome: 'failed', requestId };
+      journalFailure: ({ name }, thrown) => failedLine('levels', 'minimums_imported', name, thrown),
+    },
+    'imports.adjustments': {
+      handle: (input) => importAdjustments({ reads, sheets, account, worker, progress: (p) => events.emit('imports.progress', p) }, input),
+      journal: ({ name, apply }, o) =>
+        apply
+          ? {
+              kind: 'adjust',
+              code: null,
+              sku: null,
+              details: details('adjustments_imported', { file: name, queued: o.applied, unchanged: o.unchanged, problems: o.problems.length }),
+              outcome: o.applied > 0 ? 'queued' : 'done',
+              requestId: null,
+            }
+          : null,
+      // A refused apply (the same sheet again, signed out, a file that is no sheet) is a line.
+      journalFailure: ({ name }, thrown) => failedLine('adjust', 'adjustments_imported', name, thrown),
+    },
+    'imports.countList': {
+      handle: ({ text, apply, warehouseId }) => {
+        account(); // a count is the account's: signed out, even the preview is refused as every count channel is
+        const plan = planCountList(sheetOf(text), reads, warehouseId);
+        if (!apply || plan.missingColumns.length > 0 || plan.ready === 0) return { ...plan, applied: 0, session: null };
+        if (plan.warehouseId === null) throw failure('invalid_argument', 'Choose the warehouse to count in.', { reason: 'unknown_warehouse', details: [{ field: 'warehouseId', problem: 'is required when the sheet names none' }] });
+        const session = counts.start({ warehouseId: plan.warehouseId, zone: plan.skus });
+        return { ...plan, applied: plan.ready, session };
       },
+      journal: ({ name, apply }, o) =>
+        apply && o.session
+          ? {
+              kind: 'count',
+              code: null,
+              sku: null,
+              details: details('count_list_imported', { file: name, count: o.session.id, warehouse: warehouse(o.session.warehouseId), skus: o.applied, problems: o.problems.length }),
+              outcome: 'done',
+              requestId: null,
+            }
+          : null,
+      journalFailure: ({ name }, thrown) => failedLine('count', 'count_list_imported', name, thrown),
     },
   };
 }

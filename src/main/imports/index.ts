@@ -1,1 +1,3 @@
 export { importChannels } from './handlers';
+export { SheetStore } from './sheet-store';
+export { copySheets, readSheets, type SalvagedSheet } from './sheet-salvage';

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { failure } from '../../shared/ipc/result';
 
 /** One line of a sheet: its cells by normalised header, and its line number in the file (the header is line 1). */
 export interface SheetLine {
@@ -19,6 +20,10 @@ const HEADER_NAMES: Record<string, string> = {
   warehouse: 'warehouse', lager: 'warehouse', 'entrepôt': 'warehouse', magazijn: 'warehouse', magazyn: 'warehouse',
   minimum: 'minimum', min: 'minimum', 'minimum stock': 'minimum', mindestbestand: 'minimum',
   reorder: 'reorder', 'reorder quantity': 'reorder', bestellmenge: 'reorder', 'quantité à commander': 'reorder', bestelhoeveelheid: 'reorder', 'ilość do zamówienia': 'reorder',
+  quantity: 'quantity', qty: 'quantity', change: 'quantity', menge: 'quantity', 'änderung': 'quantity', 'quantité': 'quantity', aantal: 'quantity', hoeveelheid: 'quantity', 'ilość': 'quantity', zmiana: 'quantity',
+  counted: 'counted', 'counted quantity': 'counted', 'gezählt': 'counted', 'gezählte menge': 'counted', 'compté': 'counted', 'quantité comptée': 'counted', geteld: 'counted', 'getelde hoeveelheid': 'counted', policzono: 'counted', 'ilość policzona': 'counted',
+  reason: 'reason', grund: 'reason', motif: 'reason', raison: 'reason', reden: 'reason', 'powód': 'reason',
+  note: 'note', notiz: 'note', bemerkung: 'note', remarque: 'note', opmerking: 'note', notatka: 'note', uwaga: 'note', comment: 'note',
 };
 
 const normalHeader = (h: string): string => {
@@ -73,4 +78,13 @@ export function sheetQuantity(cell: string, delimiter: Sheet['delimiter']): numb
   if (!m) return null;
   const n = Number(m[1]);
   return Number.isSafeInteger(n) ? n : null;
+}
+
+/** `readSheet`, a file it cannot read refused as the worker's mistake, with csv-parse's words (they name the line of an unclosed quote). */
+export function sheetOf(text: string): Sheet {
+  try {
+    return readSheet(text);
+  } catch (error) {
+    throw failure('invalid_argument', 'The file is not a sheet the desk can read.', { reason: 'bad_sheet', params: { why: (error instanceof Error ? error.message : String(error)).slice(0, 300) } });
+  }
 }

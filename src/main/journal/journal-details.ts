@@ -87,8 +87,16 @@ const ENGLISH: Record<JournalWhat['what'], (p: Params) => string> = {
   minimum_set: (p) => `minimum ${p['minimum']}${p['reorder'] === '' ? '' : `, reorder ${p['reorder']}`} at ${p['warehouse'] || 'all warehouses'}`,
   sync_failed: () => 'sync failed',
   exported: (p) => `${p['rows']} rows of the ${String(p['list']).replace('_', ' ')} list exported to ${p['file']}`,
+  support_file: (p) => `support file saved as ${p['file']}`,
   minimum_cleared: (p) => `minimum at ${p['warehouse'] || 'all warehouses'} removed`,
   minimums_imported: (p) => `${p['applied']} minimums set from ${p['file']}${Number(p['problems']) > 0 ? `, ${p['problems']} lines left out` : ''}`,
+  adjustments_imported: (p) =>
+    `${p['queued']} adjustments queued from ${p['file']}${Number(p['unchanged']) > 0 ? `, ${p['unchanged']} counted lines already right` : ''}${Number(p['problems']) > 0 ? `, ${p['problems']} lines left out` : ''}`,
+  count_list_imported: (p) => `count ${p['count']} at ${p['warehouse']} started from ${p['file']} with ${p['skus']} SKUs${Number(p['problems']) > 0 ? `, ${p['problems']} lines left out` : ''}`,
+  approval_granted: (p) => p['action'] === 'worker' ? `${p['approver']} approved a change to ${p['name']}'s PIN or role` : `${p['approver']} approved ${signed(p['delta'])} of ${p['sku']} at ${p['warehouse']}`,
+  approval_refused: (p) => p['action'] === 'worker' ? `approval${p['approver'] ? ` by ${p['approver']}` : ''} of a change to ${p['name']}'s PIN or role refused` : `approval${p['approver'] ? ` by ${p['approver']}` : ''} of ${signed(p['delta'])} of ${p['sku']} at ${p['warehouse']} refused`,
+  pin_set: (p) => `PIN of ${p['name']} ${p['pin'] === 'cleared' ? 'removed' : 'set'}`,
+  role_set: (p) => `${p['name']} is now a ${p['role']}`,
 };
 
 /** The line in English, as the CSV export carries it: the sentence, then the error's code and message. */

@@ -12,7 +12,8 @@ const DEFAULT_FILES = 4;
 const MAX_LINE = 8 * 1024;
 
 /** Names under which a value is never written, whoever passed it (a mistake must not become a leak). */
-const SECRET_KEY = /secret|token|password|passwd|authorization|cookie|credential|api[-_]?key/i;
+// A worker's PIN too, by its exact name only ("pin" alone would also hide a shipping address).
+const SECRET_KEY = /secret|token|password|passwd|authorization|cookie|credential|api[-_]?key|^pin$/i;
 /** Strings that carry a credential whatever their key: a bearer header, an address with user:password. */
 const SECRET_TEXT: Array<[RegExp, string]> = [
   [/\b(bearer|basic)\s+[\w\-.~+/=]+/gi, '$1 [redacted]'],

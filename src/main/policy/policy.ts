@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { POLICY_SETTINGS, PolicySetting, type PolicyProblem, type PolicyStatus } from '../../shared/ipc/policy-records';
 import { DeskName, ScannerSettings, Settings } from '../../shared/ipc/records';
+import type { PrinterSetup } from '../../shared/ipc/printer-records';
+import { issueText, nameOf, parsePolicyPrinters } from './policy-printers';
+import type { SupervisorRules } from '../../shared/ipc/approval-records';
 import { readPolicyFile } from './policy-file';
+import { parseSupervisorSection } from './supervisor-section';
 
 /**
  * The service address a policy may name: https only (a policy reaches every desk: a plain-http
@@ -15,7 +19,10 @@ const PolicyServiceUrl = z
     return url.username === '' && url.password === '' && url.hostname !== '';
   }, 'no user name or password in the address');
 
-/** Each setting checked alone, with the settings' own schemas: one bad value does not cost the rest. */
+/**
+ * Each setting checked alone, with the settings' own schemas: one bad value does not cost the rest.
+ * The printers are checked profile by profile (policy-printers.ts).
+ */
 const SCHEMAS = {
   serviceUrl: PolicyServiceUrl,
   deskName: DeskName,
@@ -24,7 +31,7 @@ const SCHEMAS = {
   scanner: ScannerSettings.partial(),
   confirmAdjustmentsFrom: Settings.shape.confirmAdjustmentsFrom,
   journalRetentionDays: Settings.shape.journalRetentionDays.unwrap(),
-} satisfies Record<PolicySetting, z.ZodType>;
+} satisfies Record<Exclude<PolicySetting, 'printers'>, z.ZodType>;
 
 export interface PolicyValues {
   serviceUrl?: string;
@@ -34,6 +41,7 @@ export interface PolicyValues {
   scanner?: z.infer<typeof SCHEMAS.scanner>;
   confirmAdjustmentsFrom?: number;
   journalRetentionDays?: number;
+  printers?: PrinterSetup;
 }
 
 /**
@@ -45,33 +53,23 @@ export interface ManagedPolicy {
   file: string | null;
   values: PolicyValues;
   locked: ReadonlySet<PolicySetting>;
+  /** The `supervisor` section's rules (its valid part over the defaults), null without one. */
+  supervisor: SupervisorRules | null;
   problems: PolicyProblem[];
 }
 
-export const NO_POLICY: ManagedPolicy = { file: null, values: {}, locked: new Set(), problems: [] };
+export const NO_POLICY: ManagedPolicy = { file: null, values: {}, locked: new Set(), supervisor: null, problems: [] };
 
 const MAX_PROBLEMS = 50;
-const TOP_LEVEL = ['settings', 'locked'];
+const TOP_LEVEL = ['settings', 'locked', 'supervisor'];
 
 /** Reads and checks the policy file at `file`; never throws. */
 export function loadPolicy(file: string): ManagedPolicy {
   const read = readPolicyFile(file);
   if (read.file === null) return NO_POLICY;
-  if ('problem' in read) return { file: read.file, values: {}, locked: new Set(), problems: [read.problem] };
+  if ('problem' in read) return { file: read.file, values: {}, locked: new Set(), supervisor: null, problems: [read.problem] };
   return { file: read.file, ...parsePolicy(read.json) };
 }
-
-/** Short, for the journal and the log: the file's own text is never echoed (it may be anything). */
-function issueText(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 2)
-    .map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message))
-    .join('; ')
-    .slice(0, 200);
-}
-
-/** A name from the file, shown in a problem: cut and stripped to what a setting name can hold. */
-const nameOf = (key: string): string => key.replace(/[^\w.-]/g, '?').slice(0, 60);
 
 export function parsePolicy(json: unknown): Omit<ManagedPolicy, 'file'> {
   const problems: PolicyProblem[] = [];
@@ -81,7 +79,7 @@ export function parsePolicy(json: unknown): Omit<ManagedPolicy, 'file'> {
     if (problems.length < MAX_PROBLEMS) problems.push(p);
   };
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    return { values: {}, locked, problems: [{ reason: 'not_an_object', entry: null, detail: 'the policy file must hold one JSON object' }] };
+    return { values: {}, locked, supervisor: null, problems: [{ reason: 'not_an_object', entry: null, detail: 'the policy file must hold one JSON object' }] };
   }
   const top = json as Record<string, unknown>;
   for (const key of Object.keys(top)) {
@@ -96,6 +94,11 @@ export function parsePolicy(json: unknown): Omit<ManagedPolicy, 'file'> {
       const known = PolicySetting.safeParse(key);
       if (!known.success) {
         problem({ reason: 'unknown_setting', entry: `settings.${nameOf(key)}`, detail: `"${nameOf(key)}" is not a setting a policy can set; ignored` });
+        continue;
+      }
+      if (known.data === 'printers') {
+        const printers = parsePolicyPrinters(value, problem);
+        if (printers) values['printers'] = printers;
         continue;
       }
       const parsed = SCHEMAS[known.data].safeParse(value);
@@ -114,7 +117,8 @@ export function parsePolicy(json: unknown): Omit<ManagedPolicy, 'file'> {
       else problem({ reason: 'unknown_setting', entry: 'locked', detail: `"${typeof name === 'string' ? nameOf(name) : typeof name}" is not a setting a policy can lock; ignored` });
     }
   }
-  return { values: values as PolicyValues, locked, problems };
+  const supervisor = parseSupervisorSection(top['supervisor'], problem);
+  return { values: values as PolicyValues, locked, supervisor, problems };
 }
 
 export function policyStatus(policy: ManagedPolicy): PolicyStatus {

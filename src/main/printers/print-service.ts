@@ -47,12 +47,19 @@ function testLabel(profile: ThermalProfile): LabelContent {
  * label kind is routed to, queued in the desk's database and sent by a timer that runs while the
  * core runs. Every job's outcome is a line in the journal, with the worker who printed it.
  */
+const MAX_SYSTEM_JOBS = 500;
+
 export class PrintService {
   readonly #queue: PrintQueue;
   readonly #deps: PrintServiceDeps;
   readonly #timer: NodeJS.Timeout;
   #running: Promise<void> | null = null;
   #closed = false;
+  /**
+   * The system queue's own id of each job it took (`lp`'s "request id is ..."), for the job list:
+   * kept while the core runs (the database has no place for it); the journal line keeps it for good.
+   */
+  readonly #systemJobs = new Map<string, string>();
 
   constructor(deps: PrintServiceDeps) {
     this.#deps = deps;
@@ -62,7 +69,7 @@ export class PrintService {
   }
 
   jobs(): PrintJob[] {
-    return this.#queue.list().reverse();
+    return this.#queue.list().reverse().map((job) => this.#withSystemJob(job));
   }
 
   print(input: PrintToRouteInput): { job: PrintJob; printer: string } {
@@ -131,11 +138,21 @@ export class PrintService {
   }
 
   #changed(job: PrintJob): void {
-    this.#deps.events.emit('printers.job', job);
+    this.#deps.events.emit('printers.job', this.#withSystemJob(job));
+  }
+
+  #withSystemJob(job: PrintJob): PrintJob {
+    const systemJob = this.#systemJobs.get(job.id);
+    return systemJob === undefined ? job : { ...job, systemJob };
   }
 
   /** A line for a job that went out, and one for its first failure or a send that broke off: not one a retry. */
   #attempted({ systemJob, ...job }: AttemptedJob): void {
+    if (systemJob) {
+      this.#systemJobs.set(job.id, systemJob);
+      // The list shows the latest jobs: the oldest ids are let go, so a desk left running does not grow.
+      if (this.#systemJobs.size > MAX_SYSTEM_JOBS) this.#systemJobs.delete(this.#systemJobs.keys().next().value ?? '');
+    }
     this.#changed(job);
     const printer = this.#deps.setup.profile(job.profileId)?.name ?? job.profileId;
     const base = { kind: 'print', code: null, sku: null, requestId: null, worker: job.worker } as const;

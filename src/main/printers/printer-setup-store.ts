@@ -7,19 +7,34 @@ export const PRINTERS_FILE = 'printers.json';
 
 const EMPTY: PrinterSetup = { profiles: [], routes: {} };
 
+/** What the machine-wide policy says of the printers: a preset (the desk's first setup) or, locked, the only one. */
+export interface PrintersPolicy {
+  /** The policy's valid printers; absent when it names none usable (locked, the desk keeps its own). */
+  printers?: PrinterSetup;
+  locked: boolean;
+}
+
+const locked = () => failure('setting_locked', "The printers are set by the IT department's policy and cannot be changed at the desk.", { params: { setting: 'printers' } });
+
 /**
  * The desk's thermal printers and label routes, in a file of their own next to settings.json:
  * checked against the one schema on every read and write, so a hand-edited file that is not a
  * setup leaves the desk with no thermal printer (the PDF and system path still print), never a
- * half-read one.
+ * half-read one. Locked by the policy, the policy's printers are served from memory (the desk's
+ * own file is kept for when the lock is lifted) and every change is refused with `setting_locked`.
  */
 export class PrinterSetupStore {
   readonly #file: string;
   #setup: PrinterSetup;
+  readonly #locked: boolean;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, policy: PrintersPolicy = { locked: false }) {
     this.#file = join(dataDir, PRINTERS_FILE);
+    this.#locked = policy.locked;
+    const firstStart = !existsSync(this.#file);
     this.#setup = this.#load();
+    if (policy.printers && policy.locked) this.#setup = structuredClone(policy.printers);
+    else if (policy.printers && firstStart) this.#write(policy.printers);
   }
 
   get setup(): PrinterSetup {
@@ -31,6 +46,7 @@ export class PrinterSetupStore {
   }
 
   save(profile: PrinterProfile): PrinterSetup {
+    if (this.#locked) throw locked();
     const others = this.#setup.profiles.filter((p) => p.id !== profile.id);
     const at = this.#setup.profiles.findIndex((p) => p.id === profile.id);
     const profiles = at === -1 ? [...others, profile] : [...others.slice(0, at), profile, ...others.slice(at)];
@@ -38,12 +54,14 @@ export class PrinterSetupStore {
   }
 
   delete(id: string): PrinterSetup {
+    if (this.#locked) throw locked();
     if (!this.profile(id)) throw failure('invalid_argument', `No printer profile ${id}.`, { reason: 'printer_profile_not_found' });
     const routes = Object.fromEntries(Object.entries(this.#setup.routes).filter(([, to]) => to !== id));
     return this.#write({ profiles: this.#setup.profiles.filter((p) => p.id !== id), routes });
   }
 
   route(label: keyof PrinterSetup['routes'], profileId: string | null): PrinterSetup {
+    if (this.#locked) throw locked();
     const routes = { ...this.#setup.routes };
     if (profileId === null) delete routes[label];
     else routes[label] = profileId;

@@ -49,7 +49,8 @@ export interface SettingsProblem {
 }
 
 /** The desk's settings a policy names (the service address is the account's, not a preference). */
-type PolicyPreference = Exclude<PolicySetting, 'serviceUrl'>;
+/** The printers are the printer setup's to apply and guard (printers/printer-setup-store.ts). */
+type PolicyPreference = Exclude<PolicySetting, 'serviceUrl' | 'printers'>;
 const POLICY_PREFERENCES: readonly PolicyPreference[] = ['deskName', 'deskWarehouseId', 'language', 'scanner', 'confirmAdjustmentsFrom', 'journalRetentionDays'];
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);

@@ -30,6 +30,11 @@ export interface StockHandlerDeps {
   adjustments: () => AdjustmentQueue;
   /** The name of the worker at the desk, carried in the adjustment's note. */
   worker: () => string | null;
+  /**
+   * A supervisor's approval, when the desk's rules ask for one for this adjustment: spends the
+   * token and gives the approver's name (null: none needed); throws `approval_required`.
+   */
+  approve: (action: { kind: 'adjust'; sku: string; warehouseId: string; delta: number }, token: string | undefined) => string | null;
   warehouse: WarehouseLabel;
   save: FileSaver;
   /** Runs `fn`, the journal lines it records carrying how the code was entered (the journal's `enteredAs`). */
@@ -66,6 +71,7 @@ export function stockChannels({
   badge,
   adjustments,
   worker,
+  approve,
   warehouse,
   save,
   enteredAs,
@@ -96,12 +102,14 @@ export function stockChannels({
       journal: (_input, file) => exportLine('stock', file),
     },
     'stock.adjust': {
-      handle: async (input) => {
+      handle: async ({ approval, ...input }) => {
         const queue = adjustments();
         if (cache.reads.warehouses().length > 0 && !cache.reads.hasWarehouse(input.warehouseId)) {
           throw failure('invalid_argument', 'There is no such warehouse.', { reason: 'unknown_warehouse', details: [{ field: 'warehouseId', problem: 'is not one of the warehouses' }] });
         }
-        const note = signNote(input.note, worker());
+        // Checked here, in main, for these very values: the window's word that it was approved counts for nothing.
+        const approver = approve({ kind: 'adjust', sku: input.sku, warehouseId: input.warehouseId, delta: input.delta }, approval);
+        const note = signNote(input.note, worker(), approver);
         // The queued line is the outbox event's, recorded inside enqueue: it carries the code's entry from here.
         const entry = enteredAs(input.entry, () => queue.outbox.enqueue({ ...input, ...(note !== undefined ? { note } : {}) }));
         // Online, the answer usually comes within a moment: give the worker the verdict directly.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { AddWorkerInput, SwitchWorkerInput, Worker, Workers } from '../../shared/ipc/desk-work-records';
+import type { AddWorkerInput, SwitchWorkerInput, Worker, WorkerRole, Workers } from '../../shared/ipc/desk-work-records';
 import { failure } from '../../shared/ipc/result';
 
 interface WorkerRow {
@@ -8,9 +8,16 @@ interface WorkerRow {
   name: string;
   badge: string | null;
   added_at: string;
+  role: WorkerRole;
+  pin_hash: string | null;
 }
 
-const fromRow = (row: WorkerRow): Worker => ({ id: row.id, name: row.name, badge: row.badge, addedAt: row.added_at });
+const fromRow = (row: WorkerRow): Worker => ({ id: row.id, name: row.name, badge: row.badge, addedAt: row.added_at, role: row.role, hasPin: row.pin_hash !== null });
+
+/** A worker with the hash of their PIN, for the one check that compares a PIN (approvals/). */
+export interface WorkerWithPin extends Worker {
+  pinHash: string | null;
+}
 
 function newWorkerId(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -68,6 +75,30 @@ export class WorkerStore {
     this.#byBadge ??= this.#db.prepare('SELECT * FROM desk_workers WHERE badge = ?');
     const row = this.#byBadge.get(badge) as WorkerRow | undefined;
     return row ? fromRow(row) : null;
+  }
+
+  /** By id or badge, with the PIN's hash; null when no worker matches. */
+  withPin(who: { id: string } | { badge: string }): WorkerWithPin | null {
+    const row = ('id' in who ? this.#db.prepare('SELECT * FROM desk_workers WHERE id = ?').get(who.id) : this.#db.prepare('SELECT * FROM desk_workers WHERE badge = ?').get(who.badge)) as
+      | WorkerRow
+      | undefined;
+    return row ? { ...fromRow(row), pinHash: row.pin_hash } : null;
+  }
+
+  /** `hash` is the PIN's scrypt hash (pin-hash.ts), null clears it. Returns the worker's name. */
+  setPinHash(id: string, hash: string | null): string {
+    return this.#update(id, 'UPDATE desk_workers SET pin_hash = ? WHERE id = ?', hash);
+  }
+
+  setRole(id: string, role: WorkerRole): string {
+    return this.#update(id, 'UPDATE desk_workers SET role = ? WHERE id = ?', role);
+  }
+
+  #update(id: string, sql: string, value: string | null): string {
+    const row = this.#db.prepare('SELECT name FROM desk_workers WHERE id = ?').get(id) as { name: string } | undefined;
+    if (!row) throw failure('worker_not_found', 'That worker is no longer on the list.');
+    this.#db.prepare(sql).run(value, id);
+    return row.name;
   }
 
   switchTo(input: SwitchWorkerInput): Workers {

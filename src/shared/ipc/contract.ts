@@ -7,6 +7,8 @@ import * as lv from './level-records';
 import * as im from './import-records';
 import * as pr from './printer-records';
 import * as mv from './movement-records';
+import * as td from './today-records';
+import * as a from './approval-records';
 import { MAX_CODE_LENGTH } from './defaults';
 
 /**
@@ -77,10 +79,16 @@ export const channels = {
   'counts.submit': { input: none, output: w.CountSession },
   'counts.abandon': { input: none, output: w.CountSession },
 
+  /** The figures of one day at the desk, from the journal, and what waits in the outbox now. */
+  'today.summary': { input: td.TodayInput, output: td.TodaySummary },
+
   /** Who is at the desk: a desk-local list; switching never signs the desk out of the service. */
   'workers.list': { input: none, output: w.Workers },
   'workers.add': { input: w.AddWorkerInput, output: w.Workers },
   'workers.switch': { input: w.SwitchWorkerInput, output: w.Workers },
+  'workers.setPin': { input: a.SetPinInput, output: w.Workers },
+  'workers.setRole': { input: a.SetRoleInput, output: w.Workers },
+  'approvals.request': { input: a.ApprovalRequest, output: a.Approval },
 
   /** The desk's own minimum and reorder quantities per SKU (all warehouses, or one), and the Low stock list they make. */
   'levels.of': { input: z.strictObject({ sku: r.Sku }), output: z.array(lv.StockLevelSetting) },
@@ -91,6 +99,10 @@ export const channels = {
   'levels.export': { input: lv.LowStockQuery.optional(), output: w.ExportedFile },
   /** A sheet of minimums: what each line would do, or, applied, every line that can be in one go. */
   'imports.levels': { input: im.SheetInput, output: im.SheetOutcome },
+  /** A sheet of adjustments (a change, or a counted quantity): previewed, or queued into the outbox all in one go, a sheet once. */
+  'imports.adjustments': { input: im.SheetInput, output: im.AdjustmentSheetOutcome },
+  /** A stock-take list: previewed, or a count started with exactly its SKUs. */
+  'imports.countList': { input: im.CountSheetInput, output: im.CountSheetOutcome },
 
   /** The desk's journal of scans and actions, newest first. */
   'journal.search': { input: w.JournalQuery.optional(), output: w.JournalPage },
@@ -98,6 +110,11 @@ export const channels = {
   /** Adjustments made on scanned and on keyed codes, per worker and day. */
   'journal.keyedShare': { input: mv.KeyedShareQuery.optional(), output: mv.KeyedShare },
   'journal.exportKeyedShare': { input: mv.KeyedShareQuery.optional(), output: w.ExportedFile },
+
+  /** One zip for IT: versions, settings and policy status, the log's and the journal's last lines, the outbox; no secrets. */
+  'support.createFile': { input: none, output: w.ExportedFile },
+  /** The scanner setup check's verdict, kept for the support file. */
+  'support.scannerCheck': { input: w.ScannerCheckResult, output: z.null() },
 
   'outbox.list': {
     input: z
@@ -212,6 +229,8 @@ export const events = {
   'counts.progress': w.CountProgress,
   /** A print job changed state (queued, sent, waiting for its printer). */
   'printers.job': pr.PrintJob,
+  /** How far the core got through a long sheet it checks or applies. */
+  'imports.progress': im.SheetProgress,
 } as const satisfies Record<string, z.ZodType>;
 
 /** The single Electron IPC channel that carries events; invoke channels are the names above. */

@@ -15,7 +15,12 @@ export const WorkerId = z.string().regex(/^wkr_[a-z0-9]{12}$/, 'not a worker id'
 export const Badge = z.string().trim().regex(/^[A-Za-z0-9._-]{3,64}$/, 'letters, digits, dot, dash or underscore, 3 to 64 of them');
 export const WorkerName = z.string().trim().min(1, 'a name is needed').max(60).regex(printable, 'no control characters');
 
-export const Worker = z.object({ id: WorkerId, name: z.string(), badge: z.string().nullable(), addedAt: IsoDateTime });
+export const WORKER_ROLES = ['worker', 'supervisor'] as const;
+export const WorkerRole = z.enum(WORKER_ROLES);
+export type WorkerRole = z.infer<typeof WorkerRole>;
+
+/** `hasPin` only: the PIN itself, or its hash, never leaves main. */
+export const Worker = z.object({ id: WorkerId, name: z.string(), badge: z.string().nullable(), addedAt: IsoDateTime, role: WorkerRole, hasPin: z.boolean() });
 export type Worker = z.infer<typeof Worker>;
 
 export const Workers = z.object({ workers: z.array(Worker), current: Worker.nullable() });
@@ -28,7 +33,7 @@ export type AddWorkerInput = z.infer<typeof AddWorkerInput>;
 export const SwitchWorkerInput = z.union([z.strictObject({ id: WorkerId }), z.strictObject({ badge: Badge }), z.strictObject({ nobody: z.literal(true) })]);
 export type SwitchWorkerInput = z.infer<typeof SwitchWorkerInput>;
 
-export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'resolve', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count', 'settings', 'account', 'print', 'levels', 'check', 'sync', 'export'] as const;
+export const JOURNAL_KINDS = ['scan', 'adjust', 'sent', 'retry', 'discard', 'undo', 'resolve', 'transfer', 'create', 'cancel', 'delete', 'worker', 'count', 'settings', 'account', 'print', 'levels', 'check', 'sync', 'export', 'approval'] as const;
 export const JournalKind = z.enum(JOURNAL_KINDS);
 export type JournalKind = z.infer<typeof JournalKind>;
 
@@ -81,8 +86,15 @@ export const JOURNAL_WHATS = [
   'minimum_set', // warehouse ('' for all warehouses), minimum, reorder ('' for enough to reach the minimum)
   'minimum_cleared', // warehouse ('' for all warehouses)
   'minimums_imported', // file, applied, problems (lines left out)
+  'adjustments_imported', // file, queued, unchanged (counted lines already right), problems (lines left out)
+  'count_list_imported', // file, count, warehouse, skus, problems (lines left out)
   'sync_failed', // only the error (its code, and the request id on the line)
   'exported', // list (stock | low_stock | journal | keyed_codes), rows, file (its name)
+  'support_file', // file (its name)
+  'approval_granted', // approver, action (adjust), sku, warehouse, delta
+  'approval_refused', // approver, action, sku, warehouse, delta; the error's reason says why (wrong | locked | no_pin | not_supervisor)
+  'pin_set', // name, pin (set | cleared)
+  'role_set', // name, role
 ] as const;
 export const JournalWhatKind = z.enum(JOURNAL_WHATS);
 export type JournalWhatKind = z.infer<typeof JournalWhatKind>;
@@ -158,9 +170,16 @@ export type StockExportInput = z.infer<typeof StockExportInput>;
 export const ExportedFile = z.discriminatedUnion('status', [
   z.object({ status: z.literal('saved'), path: z.string(), rows: z.number().int() }),
   z.object({ status: z.literal('cancelled') }),
-  z.object({ status: z.literal('download'), fileName: z.string(), content: z.string(), rows: z.number().int() }),
+  z.object({ status: z.literal('download'), fileName: z.string(), content: z.string(), rows: z.number().int(), encoding: z.literal('base64').optional() }),
 ]);
 export type ExportedFile = z.infer<typeof ExportedFile>;
+
+/** The scanner setup check's last verdict, kept in main for the support file: when, and what it found (finding ids, none when all was right). */
+export const ScannerCheckResult = z.strictObject({
+  at: IsoDateTime,
+  findings: z.array(z.string().regex(/^[a-z0-9_]{1,40}$/)).max(20),
+});
+export type ScannerCheckResult = z.infer<typeof ScannerCheckResult>;
 
 export const OutboxEntryId = z.string().min(1).max(100);
 

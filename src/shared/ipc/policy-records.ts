@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /** The settings a machine-wide policy file may preset and lock (docs/deployment.md). */
-export const POLICY_SETTINGS = ['serviceUrl', 'deskName', 'deskWarehouseId', 'language', 'scanner', 'confirmAdjustmentsFrom', 'journalRetentionDays'] as const;
+export const POLICY_SETTINGS = ['serviceUrl', 'deskName', 'deskWarehouseId', 'language', 'scanner', 'confirmAdjustmentsFrom', 'journalRetentionDays', 'printers'] as const;
 export const PolicySetting = z.enum(POLICY_SETTINGS);
 export type PolicySetting = z.infer<typeof PolicySetting>;
 

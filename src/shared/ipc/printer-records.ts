@@ -74,6 +74,8 @@ export const PrintJob = z.object({
   lastError: z.string().nullable(),
   printerStatus: PrinterStatus.nullable(),
   createdAt: z.string(),
+  /** The system queue's own id of the job (a raw queue's `lp`), to find it in the system's print log; absent over the network. */
+  systemJob: z.string().max(200).optional(),
 });
 export type PrintJob = z.infer<typeof PrintJob>;
 

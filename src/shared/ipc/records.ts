@@ -177,6 +177,11 @@ export const AdjustInput = z.strictObject({
     .optional(),
   /** How the SKU's code was entered where the change was made (its lookup's): kept on the journal line. */
   entry: CodeEntry.optional(),
+  /** A supervisor's approval of this very adjustment (`approvals.request`), when the desk's rules ask for one. */
+  approval: z
+    .string()
+    .regex(/^apv_[a-f0-9]{32}$/, 'not an approval')
+    .optional(),
 });
 export type AdjustInput = z.infer<typeof AdjustInput>;
 

@@ -67,12 +67,15 @@ export const APP_ERROR_CODES = [
   'count_partly_submitted',
   'count_line_submitted',
   'count_zone_unknown', // a zone listed a code the desk knows no item by
+  'sheet_already_applied', // this very sheet of adjustments was applied before: it is not booked twice
   'count_changed', // a Set count not booked: the service's on-hand moved since it was counted
   'count_matches', // a Set count not booked: the service already shows the counted quantity
   'no_open_count',
   'worker_exists',
   'worker_not_found',
   'setting_locked', // the machine-wide policy locks this setting (or the service address): set by the IT department
+  'approval_required', // the action needs a supervisor's approval for these very values, and none valid came with it
+  'pin_refused', // reason: wrong | locked | no_pin | not_supervisor
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

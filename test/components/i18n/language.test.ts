@@ -6,13 +6,8 @@ import { setLanguageSetting, setSystemLanguages } from '../../../src/renderer/sr
 import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
 import { formatTime } from '../../../src/renderer/src/ui/format';
 import '../../../src/renderer/src/styles/base.css';
-import { keyFor } from '../scan/keys';
+import { scanBurst as scan } from '../scan/keys';
 import { createFakeDesk, SETTINGS, type FakeDesk } from '../support/fake-desk';
-
-function scan(target: EventTarget, code: string): void {
-  for (const ch of code) target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...keyFor(ch) }));
-  target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, key: 'Enter', code: 'Enter' }));
-}
 
 /** Issue 18: the language is chosen in Settings, shown at once everywhere, and never changes what a scan reads. */
 describe('the desk in the worker’s language (fake desk)', () => {
@@ -49,6 +44,7 @@ describe('the desk in the worker’s language (fake desk)', () => {
   it('reads a scan the same in every language', async () => {
     render(App);
     nav.screen = 'scan';
+    await expect.element(page.getByLabelText('Scan or type a code')).toBeVisible();
     const looked: unknown[] = [];
     for (const lang of ['en', 'de', 'pl', 'fr', 'nl'] as const) {
       setLanguageSetting(lang);

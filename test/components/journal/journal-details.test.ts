@@ -6,7 +6,8 @@ import { loadCatalogue } from '../../../src/renderer/src/i18n/catalogues.svelte'
 import { setLanguageSetting } from '../../../src/renderer/src/i18n/locale.svelte';
 import JournalScreen from '../../../src/renderer/src/screens/journal/JournalScreen.svelte';
 import '../../../src/renderer/src/styles/base.css';
-import { createFakeDesk } from '../support/fake-desk';
+import { loadSettings } from '../../../src/renderer/src/state/settings.svelte';
+import { createFakeDesk, SETTINGS } from '../support/fake-desk';
 
 // Issue 18: the journal's Details column is worded by the screen in the desk's language from what
 // main stored as data; a line from before that (no details) keeps main's English summary.
@@ -57,6 +58,38 @@ const CHECKED: JournalEntry[] = [
   line(12, { kind: 'check', outcome: 'done', details: { what: 'to_check_checked', params: { delta: -4, warehouse: 'MAIN', why: 'transfer' } } }),
   line(11, { kind: 'check', outcome: 'done', details: { what: 'to_check_checked', params: { delta: 6, warehouse: 'NRTH', why: 'undo' } } }),
 ];
+
+describe('the journal’s title', () => {
+  afterEach(() => setLanguageSetting('en'));
+
+  it('names the desk when it has a name, and the worker on each line', async () => {
+    const fake = createFakeDesk({ 'settings.get': () => ({ ok: true, value: { ...SETTINGS, deskName: 'Dock 3' } }), 'journal.search': () => ({ ok: true, value: { entries: LEGS, nextBefore: null } }) });
+    const uninstall = fake.install();
+    try {
+      await loadSettings();
+      render(JournalScreen);
+      await expect.element(page.getByRole('heading', { level: 1 })).toHaveTextContent('Journal of Dock 3');
+      await expect.poll(() => [...document.querySelectorAll('[data-testid="journal-row"] td:nth-child(3)')].map((td) => td.textContent)).toEqual(['Ana', 'Ana']);
+      await loadCatalogue('de');
+      setLanguageSetting('de');
+      await expect.element(page.getByRole('heading', { level: 1 })).toHaveTextContent('Journal von Dock 3');
+    } finally {
+      uninstall();
+    }
+  });
+
+  it('is the plain title for a desk without a name', async () => {
+    const fake = createFakeDesk({ 'journal.search': () => ({ ok: true, value: { entries: LEGS, nextBefore: null } }) });
+    const uninstall = fake.install();
+    try {
+      await loadSettings();
+      render(JournalScreen);
+      await expect.poll(() => document.querySelector('h1')?.textContent?.trim()).toBe('Journal');
+    } finally {
+      uninstall();
+    }
+  });
+});
 
 describe('journal details in the desk’s language', () => {
   afterEach(() => setLanguageSetting('en'));
@@ -151,6 +184,7 @@ describe('journal details in the desk’s language', () => {
 
   it('words the minimum lines (all warehouses, a reorder quantity, a sheet with lines left out), an export and a failed sync', async () => {
     const lines: JournalEntry[] = [
+      line(18, { kind: 'export', outcome: 'done', details: { what: 'support_file', params: { file: 'support-dock-3-2026-03-14.zip' } } }),
       line(17, { kind: 'export', outcome: 'done', details: { what: 'exported', params: { list: 'low_stock', rows: 1234, file: 'low-stock-2026-03-14.csv' } } }),
       line(16, { kind: 'sync', outcome: 'failed', requestId: 'req_9', details: { what: 'sync_failed', params: {}, error: { code: 'network_error', message: 'fetch failed' } } }),
       line(15, { kind: 'levels', outcome: 'done', details: { what: 'minimums_imported', params: { file: 'min.csv', applied: 40, problems: 2 } } }),
@@ -166,6 +200,7 @@ describe('journal details in the desk’s language', () => {
       await expect.element(page.getByText('Minimums from min.csv: 40 set, 2 lines left out')).toBeVisible();
       await expect.element(page.getByText('Low stock list saved to low-stock-2026-03-14.csv: 1,234 rows')).toBeVisible();
       await expect.element(page.getByText(/^Sync did not finish: /)).toBeVisible();
+      await expect.element(page.getByText('Support file saved as support-dock-3-2026-03-14.zip')).toBeVisible();
     } finally {
       uninstall();
     }

@@ -40,7 +40,7 @@ const REPORT: KeyedShare = {
     { day: '2026-03-11', worker: 'Bo Berg', scanned: 7, keyed: 9 },
   ],
 };
-const WORKERS: Worker[] = ['Ana Díaz', 'Bo Berg'].map((name, i) => ({ id: `wkr_00000000000${i}`, name, badge: null, addedAt: at(8, 0) }));
+const WORKERS: Worker[] = ['Ana Díaz', 'Bo Berg'].map((name, i) => ({ id: `wkr_00000000000${i}`, name, badge: null, addedAt: at(8, 0), role: 'worker', hasPin: false }));
 
 function desk(language: 'en' | 'de' = 'en'): FakeDesk {
   return createFakeDesk({

@@ -125,3 +125,15 @@ function typeAtCaret(target: HTMLElement, text: string): void {
   }
   target.dispatchEvent(new InputEvent('input', { bubbles: true, data: text, inputType: 'insertText' }));
 }
+
+/**
+ * A scanner burst on `target`: every key event is made before the first is dispatched, so their
+ * time stamps are microseconds apart as a scanner's are, however long a busy page takes to handle
+ * each one (the detector reads the stamp, not the clock at handling).
+ */
+export function scanBurst(target: EventTarget, code: string): KeyboardEvent[] {
+  const init = { bubbles: true, cancelable: true, composed: true };
+  const events = [...[...code].map((ch) => new KeyboardEvent('keydown', { ...init, ...keyFor(ch) })), new KeyboardEvent('keydown', { ...init, key: 'Enter', code: 'Enter' })];
+  for (const e of events) target.dispatchEvent(e);
+  return events;
+}

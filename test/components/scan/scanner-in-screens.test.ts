@@ -85,8 +85,8 @@ describe('scanner input in the desk’s fields', () => {
   });
 
   it('after choosing who is at the desk, the focus goes back to the scan box and the next keys type there', async () => {
-    const ana: Worker = { id: 'wkr_000000000001', name: 'Ana', badge: null, addedAt: '2026-03-12T14:32:00.000Z' };
-    const ben: Worker = { id: 'wkr_000000000002', name: 'Ben', badge: null, addedAt: '2026-03-12T14:32:00.000Z' };
+    const ana: Worker = { id: 'wkr_000000000001', name: 'Ana', badge: null, addedAt: '2026-03-12T14:32:00.000Z', role: 'worker', hasPin: false };
+    const ben: Worker = { id: 'wkr_000000000002', name: 'Ben', badge: null, addedAt: '2026-03-12T14:32:00.000Z', role: 'worker', hasPin: false };
     fake.handlers['workers.list'] = () => ({ ok: true, value: { workers: [ana, ben], current: ana } });
     fake.handlers['workers.switch'] = () => ({ ok: true, value: { workers: [ana, ben], current: ben } });
     render(App);

@@ -45,6 +45,11 @@ describe('scanner setup check screen', () => {
     await expect.element(findings).toMatchTextContent('Caps Lock is on');
     await expect.element(page.getByText('Turn Caps Lock off on the keyboard.')).toBeVisible();
     await page.screenshot({ path: '../../artifacts/components/setup-check-3-summary.png' });
+    // Main keeps the verdict for the support file.
+    const kept = fake.calls.filter((c) => c.channel === 'support.scannerCheck').map((c) => c.input as { findings: string[] });
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.findings).toEqual(expect.arrayContaining(['caps_lock']));
+    expect(kept[0]?.findings).toHaveLength(3);
     await page.getByRole('button', { name: 'Apply these settings' }).click();
     await expect.element(page.getByRole('status')).toMatchTextContent('Settings saved');
     const update = fake.calls.find((c) => c.channel === 'settings.update');
@@ -60,6 +65,7 @@ describe('scanner setup check screen', () => {
     await scanSheet({ scanner: 'us', desk: 'qwertz', gs: 'ctrl-bracket', suffix: 'enter' });
     await expect.element(page.getByTestId('setup-verdict')).toMatchTextContent('All three codes were read right');
     expect(fake.calls.some((c) => c.channel === 'settings.update')).toBe(false);
+    expect(fake.calls.filter((c) => c.channel === 'support.scannerCheck').map((c) => (c.input as { findings: string[] }).findings)).toEqual([[]]);
     detach();
     expect(appScans).toEqual([]);
     await page.screenshot({ path: '../../artifacts/components/setup-check-5-all-well.png' });

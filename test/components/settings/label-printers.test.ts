@@ -4,6 +4,7 @@ import { render } from 'vitest-browser-svelte';
 import LabelPrintersSettings from '../../../src/renderer/src/screens/settings/LabelPrintersSettings.svelte';
 import '../../../src/renderer/src/styles/base.css';
 import type { PrintJob, PrinterProfile, PrinterSetup } from '../../../src/shared/ipc/printer-records';
+import { policy } from '../../../src/renderer/src/state/policy.svelte';
 import { createFakeDesk } from '../support/fake-desk';
 
 const waitingJob: PrintJob = {
@@ -33,6 +34,10 @@ function deskWithPrinters(jobs: PrintJob[] = []) {
       setup = { ...setup, routes: { ...setup.routes, [label]: profileId ?? undefined } };
       return { ok: true, value: setup };
     },
+    'printers.delete': ({ id }) => {
+      setup = { profiles: setup.profiles.filter((p) => p.id !== id), routes: Object.fromEntries(Object.entries(setup.routes).filter(([, to]) => to !== id)) };
+      return { ok: true, value: setup };
+    },
     'printers.jobs': () => ({ ok: true, value: jobs }),
     'printers.testPrint': () => ({ ok: true, value: { ...waitingJob, labelKind: 'test-print', labels: 1, state: 'done', printerStatus: null, lastError: null } }),
     'printers.retry': () => ({ ok: true, value: { ...waitingJob, state: 'done' } }),
@@ -41,7 +46,10 @@ function deskWithPrinters(jobs: PrintJob[] = []) {
 
 describe('the label printers card in Chromium', () => {
   let uninstall: () => void = () => {};
-  afterEach(() => uninstall());
+  afterEach(() => {
+    uninstall();
+    policy.value = { file: null, locked: [], serviceUrl: null, problems: [] };
+  });
 
   it('adds a network label printer, refusing an address that is not one, and routes shelf labels to it', async () => {
     const fake = deskWithPrinters();
@@ -114,5 +122,73 @@ describe('the label printers card in Chromium', () => {
     await page.screenshot({ path: '../../artifacts/components/label-printers-queue-1280.png' });
     await page.viewport(1024, 700);
     await page.screenshot({ path: '../../artifacts/components/label-printers-queue-1024.png' });
+  });
+
+  it('asks before removing a printer, saying how many kinds of labels go to it', async () => {
+    const fake = deskWithPrinters();
+    await fake.handlers['printers.save']!({ id: 'dock-3', name: 'Dock 3', kind: 'zpl-network', host: '10.0.0.7', port: 9100, dpi: 203, size: '62x29' });
+    await fake.handlers['printers.route']!({ label: 'shelf', profileId: 'dock-3' });
+    await fake.handlers['printers.route']!({ label: 'shipment', profileId: 'dock-3' });
+    uninstall = fake.install();
+    render(LabelPrintersSettings);
+
+    await page.getByRole('button', { name: 'Remove' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove Dock 3?' });
+    await expect.element(dialog).toBeVisible();
+    await expect.element(dialog.getByText('2 kinds of labels go to this printer: Shelf labels, Parcel labels.', { exact: false })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(fake.calls.some((c) => c.channel === 'printers.delete')).toBe(false);
+
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect.element(page.getByText('No label printer added yet.')).toBeVisible();
+    expect(fake.calls.filter((c) => c.channel === 'printers.delete').map((c) => c.input)).toEqual([{ id: 'dock-3' }]);
+  });
+
+  it('shows the system\'s own id of a job that went through this computer\'s printer list', async () => {
+    const fake = deskWithPrinters([{ ...waitingJob, state: 'done', lastError: null, printerStatus: null, systemJob: 'Zebra_Dock3-42' }]);
+    await fake.handlers['printers.save']!({ id: 'dock-3', name: 'Dock 3', kind: 'zpl-queue', queue: 'Zebra_Dock3', dpi: 203, size: '62x29' });
+    uninstall = fake.install();
+    render(LabelPrintersSettings);
+    await expect.element(page.getByText('Job in the printer list: Zebra_Dock3-42')).toBeVisible();
+  });
+
+  it('locked by the IT department: says so, and offers no way to add, change, remove or reroute a printer', async () => {
+    policy.value = { file: '/etc/warehouse-desk/policy.json', locked: ['printers'], serviceUrl: null, problems: [] };
+    const fake = deskWithPrinters([{ ...waitingJob, state: 'done', lastError: null, printerStatus: null }]);
+    await fake.handlers['printers.save']!({ id: 'dock-3', name: 'Dock 3', kind: 'zpl-network', host: '10.0.0.7', port: 9100, dpi: 203, size: '100x150' });
+    await fake.handlers['printers.save']!({ id: 'shelf', name: 'Shelf labels', kind: 'zpl-queue', queue: 'Zebra_Shelf', dpi: 300, size: '62x29' });
+    await fake.handlers['printers.route']!({ label: 'shelf', profileId: 'shelf' });
+    uninstall = fake.install();
+    render(LabelPrintersSettings);
+
+    await expect.element(page.getByText('Set by your IT department')).toBeVisible();
+    await expect.poll(() => page.getByTestId('printer-profile').elements().length).toBe(2);
+    await expect.element(page.getByRole('button', { name: 'Add a label printer' })).not.toBeInTheDocument();
+    await expect.element(page.getByRole('button', { name: 'Change' }).first()).not.toBeInTheDocument();
+    await expect.element(page.getByRole('button', { name: 'Remove' }).first()).not.toBeInTheDocument();
+    await expect.element(page.getByTestId('route-shelf')).toBeDisabled();
+    // A test label is still the worker's to print: it changes nothing.
+    await expect.element(page.getByRole('button', { name: 'Print a test label' }).first()).toBeEnabled();
+    for (const [w, h] of [[1280, 800], [1024, 700]] as const) {
+      await page.viewport(w, h);
+      await page.screenshot({ path: `../../artifacts/components/label-printers-locked-${w}.png` });
+    }
+  });
+
+  it('not locked: the same printers with everything to change, for the shots side by side', async () => {
+    const fake = deskWithPrinters([{ ...waitingJob, state: 'done', lastError: null, printerStatus: null }]);
+    await fake.handlers['printers.save']!({ id: 'dock-3', name: 'Dock 3', kind: 'zpl-network', host: '10.0.0.7', port: 9100, dpi: 203, size: '100x150' });
+    await fake.handlers['printers.save']!({ id: 'shelf', name: 'Shelf labels', kind: 'zpl-queue', queue: 'Zebra_Shelf', dpi: 300, size: '62x29' });
+    await fake.handlers['printers.route']!({ label: 'shelf', profileId: 'shelf' });
+    uninstall = fake.install();
+    render(LabelPrintersSettings);
+    await expect.poll(() => page.getByTestId('printer-profile').elements().length).toBe(2);
+    await expect.element(page.getByText('Set by your IT department')).not.toBeInTheDocument();
+    await expect.element(page.getByTestId('route-shelf')).toBeEnabled();
+    for (const [w, h] of [[1280, 800], [1024, 700]] as const) {
+      await page.viewport(w, h);
+      await page.screenshot({ path: `../../artifacts/components/label-printers-unlocked-${w}.png` });
+    }
   });
 });

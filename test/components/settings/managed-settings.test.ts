@@ -19,6 +19,7 @@ const MANAGED: PolicyStatus = {
   problems: [
     { reason: 'invalid_value', entry: 'settings.deskName', detail: 'Too big' },
     { reason: 'unknown_setting', entry: 'settings.printerProfile', detail: 'not a setting' },
+    { reason: 'invalid_value', entry: 'settings.printers.profiles.1', detail: 'host: a printer is a host name or an IPv4 address' },
   ],
 };
 
@@ -53,6 +54,8 @@ describe('Settings on a managed desk', () => {
       const problems = page.getByTestId('policy-problems');
       await expect.element(problems).toMatchTextContent('Name of this desk: the value is not allowed');
       await expect.element(problems).toMatchTextContent('settings.printerProfile: the desk does not know this setting');
+      // A printer of the policy's list: the card's name, then where in the list, for IT to find it.
+      await expect.element(problems).toMatchTextContent('Label printers (profiles.1): the value is not allowed');
       // Not locked: the desk's name is saved from here.
       await page.getByLabelText('Name of this desk').fill('  Dock 3 ');
       await page.getByRole('button', { name: 'Save' }).first().click();

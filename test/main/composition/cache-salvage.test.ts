@@ -95,4 +95,14 @@ describe('salvage of a damaged cache: rows kept only with what they name', () =>
     expect(cache.levels.of('WD-000002')).toEqual([{ sku: 'WD-000002', warehouseId: 'wh_a', minimum: 3, reorder: null, setAt: T }]);
     cache.close();
   });
+
+  it('the sheets applied are kept with the adjustments they queued: the same sheet is still refused after a rebuild', () => {
+    const file = cacheWith(`${entry('e1', 'queued', 2)}
+INSERT INTO sheet_imports (account, hash, name, entries, applied_at) VALUES ('${ACCOUNT}', 'abc123', 'changes.csv', 1, '${T}');`);
+    garble(file, ['stock_levels']);
+    const cache = openCache(dir.path);
+    expect(cache.recovery?.outbox.copied).toBe(1);
+    expect(cache.sheets.applied(ACCOUNT, 'abc123')).toEqual({ name: 'changes.csv', entries: 1, at: T });
+    cache.close();
+  });
 });

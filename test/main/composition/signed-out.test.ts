@@ -19,6 +19,8 @@ const ACTING: Partial<Record<Channel, unknown>> = {
   'transfers.create': { sku: 'WD-000001', fromWarehouseId: 'wh_a', toWarehouseId: 'wh_b', quantity: 1 },
   'transfers.undo': { id: 'trf_0000000000000000' },
   'counts.start': { warehouseId: 'wh_a' },
+  'imports.adjustments': { name: 'changes.csv', text: 'sku;warehouse;quantity;reason\nWD-000001;wh_a;5;found\n', apply: false },
+  'imports.countList': { name: 'list.csv', text: 'sku\nWD-000001\n', apply: true, warehouseId: 'wh_a' },
   'counts.scan': { code: 'WD-000001' },
   'counts.set': { sku: 'WD-000001', counted: 1 },
   'counts.review': undefined,
@@ -57,6 +59,10 @@ const DESK_LOCAL: Partial<Record<Channel, unknown>> = {
   'printers.testPrint': { id: 'dock-3' },
   'printers.jobs': undefined,
   'printers.delete': { id: 'dock-3' },
+  // A desk that cannot sign in is the one IT most needs a support file from.
+  'support.scannerCheck': { at: '2026-11-28T08:00:00.000Z', findings: [] },
+  'support.createFile': undefined,
+  'today.summary': { from: '2026-03-28T23:00:00.000Z', to: '2026-03-29T22:00:00.000Z' },
 };
 
 describe('a signed-out desk answers the same way on every channel', () => {
@@ -105,10 +111,19 @@ describe('a signed-out desk answers the same way on every channel', () => {
     expect(answer).toMatchObject({ ok: false, error: { code: 'not_in_cache' } });
   });
 
+  it('a supervisor, their PIN and an approval are the desk\'s own records too', async () => {
+    const ipc = ipcClient(core);
+    const sue = (await ipc.call('workers.add', { name: 'Sue' })).workers.find((w) => w.name === 'Sue')!;
+    await ipc.call('workers.setRole', { workerId: sue.id, role: 'supervisor' });
+    await ipc.call('workers.setPin', { workerId: sue.id, pin: '2468' });
+    const answer = await ipc.raw('approvals.request', { supervisor: { id: sue.id }, pin: '2468', action: { kind: 'adjust', sku: 'WD-000001', warehouseId: 'wh_1', delta: 60 } });
+    expect(answer.ok).toBe(true);
+  });
+
   it('covers every channel of the contract', () => {
     // Not called here: shipments.read is a read (not_in_cache signed out); create, green index and
     // transit time go through the same requireOnline as cancel; account and settings work signed out.
-    const covered = new Set([...Object.keys(ACTING), ...READING, ...Object.keys(DESK_LOCAL), 'shipments.read', 'shipments.create', 'shipments.greenIndex', 'shipments.transitTime', 'account.signIn', 'account.signOut', 'account.startDemo', 'settings.update', 'labels.print', 'labels.preview', 'printers.print', 'printers.retry', 'printers.cancel']);
+    const covered = new Set([...Object.keys(ACTING), ...READING, ...Object.keys(DESK_LOCAL), 'shipments.read', 'shipments.create', 'shipments.greenIndex', 'shipments.transitTime', 'account.signIn', 'account.signOut', 'account.startDemo', 'settings.update', 'labels.print', 'labels.preview', 'printers.print', 'printers.retry', 'printers.cancel', 'workers.setRole', 'workers.setPin', 'approvals.request']);
     expect(CHANNEL_NAMES.filter((c) => !covered.has(c))).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ const document = (labels: number) => ({ html: '<!doctype html><title>labels</tit
 let mainWindow: FakeBrowserWindow | null = null;
 const printer = electronLabelPrinter(
   () => mainWindow as never,
-  async () => ({ saveLabelsAsPdf: 'Save labels as PDF', csvFiles: 'CSV' }),
+  async () => ({ saveLabelsAsPdf: 'Save labels as PDF', csvFiles: 'CSV', zipFiles: 'Zip' }),
 );
 
 /** The options of the one print call the job made. */

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../../../src/main/composition/open-cache';
-import { importChannels } from '../../../src/main/imports';
 import { CatalogRecorder } from '../../../src/main/kernel/cache/catalog-recorder';
-import { handlersOf } from '../../../src/main/kernel/ipc/declare-channels';
+import { EventHub } from '../../../src/main/kernel/ipc/event-hub';
 import type { RunningSandbox } from '../../../src/sandbox';
 import { startTestSandbox, testClient } from '../composition/support/sandbox';
 import { tempDir } from '../composition/support/temp-dir';
+import { importHandlers } from './support/import-desk';
 
 /** Sheets of minimums as spreadsheets save them, against a cache filled from the real sandbox. */
 describe('importing a sheet of minimums', () => {
   const dir = tempDir('desk-import-levels-');
   let sandbox: RunningSandbox;
   let cache: Cache;
-  let channels: ReturnType<typeof handlersOf<'imports.levels', never>>;
+  let channels: ReturnType<typeof importHandlers>['handlers'];
   let code: string;
   let warehouseId: string;
 
@@ -25,7 +25,7 @@ describe('importing a sheet of minimums', () => {
     const warehouses = recorder.warehouses((await api.listWarehouses()).body.data, null, 0);
     code = warehouses[0]!.code;
     warehouseId = warehouses[0]!.id;
-    channels = handlersOf(importChannels({ levels: cache.levels, reads: cache.reads }), () => undefined);
+    channels = importHandlers(cache, new EventHub()).handlers;
   });
   afterAll(async () => {
     cache.close();

@@ -68,11 +68,13 @@ describe('the log file', () => {
       nested: { accessToken: 'tok_ABCDEF', url: 'https://user:pa55word@logistics.example.com/v1' },
       headers: { authorization: 'Basic ZGVzazpzZWNyZXQ=' },
       list: ['Bearer tok_XYZ'],
+      approval: { pin: '246813', shippingAddress: 'Dock 4' },
     });
     close();
     const text = readFileSync(join(dir, LOG_FILE), 'utf8');
-    for (const secret of ['eyJhbGciOi.abc-123', 'desk-secret-1', 'tok_ABCDEF', 'pa55word', 'ZGVzazpzZWNyZXQ=', 'tok_XYZ']) expect(text).not.toContain(secret);
+    for (const secret of ['eyJhbGciOi.abc-123', 'desk-secret-1', 'tok_ABCDEF', 'pa55word', 'ZGVzazpzZWNyZXQ=', 'tok_XYZ', '246813']) expect(text).not.toContain(secret);
     expect(text).toContain('logistics.example.com/v1');
+    expect(text).toContain('Dock 4');
   });
 });
 

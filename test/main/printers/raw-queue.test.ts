@@ -2,10 +2,13 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrate } from '../../../src/main/kernel/cache/migrate';
+import { EventHub } from '../../../src/main/kernel/ipc/event-hub';
 import { MIGRATIONS } from '../../../src/main/kernel/cache/migrations';
 import { labelContents } from '../../../src/main/labels/label-content';
 import { LABEL_GEOMETRY } from '../../../src/main/labels/label-sizes';
 import { PrintQueue } from '../../../src/main/printers/print-queue';
+import { PrintService } from '../../../src/main/printers/print-service';
+import { PrinterSetupStore } from '../../../src/main/printers/printer-setup-store';
 import { sendToQueue } from '../../../src/main/printers/raw-queue';
 import { thermalTransport } from '../../../src/main/printers/transport';
 import { zplDocument } from '../../../src/main/printers/zpl/zpl-document';
@@ -118,6 +121,25 @@ describe('a label printer through a raw queue of the system (a private CUPS)', (
     }
     for (const queue of ['-o', 'Zebra Dock', 'a/b', '']) {
       await expect(sendToQueue({ queue }, '^XA^XZ', 10_000)).rejects.toMatchObject({ error: { code: 'invalid_argument', reason: 'print_queue_name' } });
+    }
+  });
+
+  it('the system\'s own id of the job is in the desk\'s job list and on its journal line', async () => {
+    const db = new Database(join(dir.path, 'service.sqlite'));
+    migrate(db, MIGRATIONS);
+    const setup = new PrinterSetupStore(dir.path);
+    setup.save(profiles['dock-3']!);
+    const lines: unknown[] = [];
+    const service = new PrintService({ db, setup, reads: fakeReads().reads, events: new EventHub(), record: (line) => lines.push(line), worker: () => 'Ana', now, tickMs: 600_000 });
+    try {
+      const job = service.testPrint('dock-3');
+      await service.runDue();
+      const listed = service.jobs().find((j) => j.id === job.id);
+      expect(listed).toMatchObject({ state: 'done', systemJob: expect.stringMatching(/^Zebra_Dock3-\d+$/) as string });
+      expect(JSON.stringify(lines)).toContain(listed?.systemJob);
+    } finally {
+      await service.close();
+      db.close();
     }
   });
 });

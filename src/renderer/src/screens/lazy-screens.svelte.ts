@@ -18,6 +18,7 @@ const LOADERS: Record<LazyId, () => Promise<{ default: AnyComponent }>> = {
   journal: () => import('./journal/JournalScreen.svelte'),
   settings: () => import('./settings/SettingsScreen.svelte'),
   count: () => import('./count/CountScreen.svelte'),
+  today: () => import('./today/TodayScreen.svelte'),
 };
 
 export const screens = $state<{ loaded: Partial<Record<LazyId, AnyComponent>> }>({ loaded: {} });

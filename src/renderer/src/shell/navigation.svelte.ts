@@ -9,6 +9,7 @@ export const SCREENS = [
   { id: 'settings', get label() { return m.nav_settings(); }, key: 'F5' },
   { id: 'journal', get label() { return m.nav_journal(); }, key: 'F6' },
   { id: 'count', get label() { return m.nav_count(); }, key: 'F7' },
+  { id: 'today', get label() { return m.nav_today(); }, key: 'F8' },
 ] as const;
 export type ScreenId = (typeof SCREENS)[number]['id'];
 

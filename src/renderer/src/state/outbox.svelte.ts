@@ -70,17 +70,36 @@ function scheduleCounts(): void {
   }, 120);
 }
 
+/**
+ * Events are taken in batches, at most one a frame: a sheet of 10,000 changes announces 10,000
+ * entries at once, then each again as it is sent, and everything that follows the outbox (the
+ * stock list's waiting changes walk every entry) would otherwise run once per entry, keeping the
+ * window busy for minutes.
+ */
+let arrived: OutboxEntry[] = [];
+let batchTimer: ReturnType<typeof setTimeout> | null = null;
+function takeArrived(): void {
+  batchTimer = null;
+  const batch = arrived;
+  arrived = [];
+  for (const entry of batch) rememberEntry(entry);
+  outbox.revision += 1;
+  scheduleCounts();
+}
+
 export function startOutbox(): () => void {
   const off = onDesk('outbox.changed', (entry) => {
-    rememberEntry(entry);
-    outbox.revision += 1;
-    scheduleCounts();
+    arrived.push(entry);
+    batchTimer ??= setTimeout(takeArrived, 16);
   });
   void refreshOutboxCounts();
   void loadPending();
   return () => {
     off();
     if (countsTimer) clearTimeout(countsTimer);
+    if (batchTimer) clearTimeout(batchTimer);
     countsTimer = null;
+    batchTimer = null;
+    arrived = [];
   };
 }

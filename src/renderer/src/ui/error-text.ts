@@ -1,5 +1,6 @@
 import { m } from '../i18n/messages';
 import type { DeskError } from '../../../shared/ipc/result';
+import { formatDateTime } from './format';
 
 /**
  * Turns a DeskError into what a person reads, in the desk's language: a title by code (what kind
@@ -41,10 +42,13 @@ const TITLES: Record<string, () => string> = {
   count_changed: m.error_title_count_changed,
   count_matches: m.error_title_count_matches,
   count_zone_unknown: m.error_title_count_zone_unknown,
+  sheet_already_applied: m.error_title_sheet_already_applied,
   no_open_count: m.error_title_no_open_count,
   worker_exists: m.error_title_worker_exists,
   worker_not_found: m.error_title_worker_not_found,
   setting_locked: m.error_title_setting_locked,
+  approval_required: m.error_title_approval_required,
+  pin_refused: m.error_title_pin_refused,
   // the service's codes (resources/openapi.yaml ErrorCode)
   invalid_request: m.error_title_that_input_is_not_valid,
   unauthorized: m.error_title_not_authorised,
@@ -170,6 +174,12 @@ const REASONS: Record<string, Record<string, (e: Worded) => string | undefined>>
     badge: (e) => named(e, ['name'], m.error_text_worker_exists_badge),
   },
   worker_not_found: { badge: () => m.error_text_worker_badge_unknown() },
+  pin_refused: {
+    wrong: () => m.error_text_pin_wrong(),
+    locked: () => m.error_text_pin_locked(),
+    no_pin: () => m.error_text_pin_none(),
+    not_supervisor: () => m.error_text_pin_not_supervisor(),
+  },
 };
 
 /** The code's own sentence: what happened and what to do, with the values it needs where main sent them. */
@@ -210,9 +220,12 @@ const SENTENCES: Record<string, (e: Worded) => string> = {
     e.reason === 'earlier_unsettled' ? m.error_text_count_changed_earlier() : (named(e, ['counted', 'onHandThen', 'onHandNow'], m.error_text_count_changed) ?? m.error_text_count_changed_plain()),
   count_matches: (e) => named(e, ['counted', 'onHandNow'], m.error_text_count_matches) ?? m.error_text_count_matches_plain(),
   count_zone_unknown: (e) => named(e, ['count', 'codes'], m.error_text_count_zone_unknown) ?? m.error_text_count_zone_unknown_plain(),
+  sheet_already_applied: (e) => m.error_text_sheet_already_applied({ at: typeof e.params?.['at'] === 'string' ? formatDateTime(e.params['at']) : '' }),
   no_open_count: () => m.error_text_no_open_count(),
   worker_exists: () => m.error_text_worker_exists(),
   worker_not_found: () => m.error_text_worker_not_found(),
+  approval_required: () => m.error_text_approval_required(),
+  pin_refused: () => m.error_text_pin_wrong(),
   setting_locked: (e) => (e.params?.['setting'] === 'serviceUrl' ? m.error_text_setting_locked_service() : m.error_text_setting_locked()),
   invalid_request: () => m.error_text_invalid_request(),
   unauthorized: () => m.error_text_unauthorized(),

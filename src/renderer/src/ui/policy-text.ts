@@ -25,6 +25,7 @@ const SETTING_NAMES: Record<string, () => string> = {
   journalRetentionDays: m.settings_retention,
   soundsMuted: m.settings_sounds,
   defaultAdjustKind: m.settings_adjust_kind,
+  printers: m.printers_title,
 };
 
 /** A setting's name as Settings shows it; one without a label of its own as main names it. */
@@ -40,6 +41,9 @@ export function settingName(key: string): string {
  */
 export function policyEntryText(entry: string): string {
   const setting = entry.startsWith('settings.') ? entry.slice('settings.'.length) : null;
-  const named = setting === null ? undefined : SETTING_NAMES[setting];
-  return named ? named() : entry;
+  // A printer or route of the policy's printers: the card's name, then the part as the file spells it.
+  const [head = '', ...part] = (setting ?? '').split('.');
+  const named = setting === null ? undefined : SETTING_NAMES[head];
+  if (named && part.length > 0) return `${named()} (${part.join('.')})`;
+  return named && head === setting ? named() : entry;
 }

@@ -121,17 +121,35 @@ function sentence(d: JournalWhat): string {
     }
     case 'sync_failed':
       return m.journal_what_sync_failed();
+    case 'approval_granted':
+      if (p['action'] === 'worker') return m.journal_what_approval_worker_granted({ approver: text('approver'), name: text('name') });
+      return m.journal_what_approval_granted({ approver: text('approver'), delta: delta('delta'), sku: text('sku'), warehouse: text('warehouse') });
+    case 'approval_refused':
+      if (p['action'] === 'worker') return m.journal_what_approval_worker_refused({ name: text('name') });
+      return m.journal_what_approval_refused({ delta: delta('delta'), sku: text('sku'), warehouse: text('warehouse') });
+    case 'pin_set':
+      return p['pin'] === 'cleared' ? m.journal_what_pin_cleared({ name: text('name') }) : m.journal_what_pin_set({ name: text('name') });
+    case 'role_set':
+      return p['role'] === 'supervisor' ? m.journal_what_role_supervisor({ name: text('name') }) : m.journal_what_role_worker({ name: text('name') });
     case 'exported': {
       const said = { file: text('file'), rows: number('rows') };
       if (p['list'] === 'keyed_codes') return m.journal_what_exported_keyed_codes(said);
       return p['list'] === 'journal' ? m.journal_what_exported_journal(said) : p['list'] === 'low_stock' ? m.journal_what_exported_low_stock(said) : m.journal_what_exported_stock(said);
     }
+    case 'support_file':
+      return m.journal_what_support_file({ file: text('file') });
     case 'minimum_cleared':
       return m.journal_what_minimum_cleared({ where: text('warehouse') === '' ? m.minimum_all_warehouses() : text('warehouse') });
     case 'minimums_imported':
       return Number(p['problems'] ?? 0) > 0
         ? m.journal_what_minimums_imported_left_out({ file: text('file'), applied: number('applied'), problems: number('problems') })
         : m.journal_what_minimums_imported({ file: text('file'), applied: number('applied') });
+    case 'adjustments_imported':
+      return Number(p['problems'] ?? 0) > 0
+        ? m.journal_what_adjustments_imported_left_out({ file: text('file'), queued: number('queued'), problems: number('problems') })
+        : m.journal_what_adjustments_imported({ file: text('file'), queued: number('queued') });
+    case 'count_list_imported':
+      return m.journal_what_count_list_imported({ file: text('file'), skus: number('skus') });
     case 'policy_refused':
       return text('entry') === ''
         ? m.journal_what_policy_file_refused({ why: policyProblemText(text('reason')) })

@@ -15,6 +15,7 @@ export const KIND_LABELS: Record<JournalKind, string> = {
   get cancel() { return m.journal_kind_cancel(); },
   get delete() { return m.journal_kind_delete(); },
   get worker() { return m.journal_kind_worker(); },
+  get approval() { return m.journal_kind_approval(); },
   get count() { return m.journal_kind_count(); },
   get settings() { return m.journal_kind_settings(); },
   get account() { return m.settings_account(); },

@@ -1,0 +1,2 @@
+export { Approvals } from './approvals';
+export { approvalChannels } from './handlers';

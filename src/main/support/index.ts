@@ -1,0 +1,2 @@
+export { supportChannels, type SupportDeps } from './handlers';
+export { ScannerCheckStore } from './scanner-check-store';
