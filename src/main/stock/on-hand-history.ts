@@ -6,7 +6,7 @@ export const MAX_ON_HAND_HISTORY_ROWS = 1_000_000;
 
 /**
  * The on-hand figures the desk saw change (`on_hand_history`, written by a trigger on the cached
- * stock levels, migration 0017): read here, on any connection of the file (the reader's is read-only).
+ * stock levels, migration 0020): read here, on any connection of the file (the reader's is read-only).
  */
 export class OnHandHistory {
   readonly #changes: Database.Statement;

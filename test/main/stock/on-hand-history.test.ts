@@ -8,7 +8,7 @@ import { tempDir } from '../composition/support/temp-dir';
 const T1 = '2026-01-06T09:00:00.000Z';
 const T2 = '2026-01-07T10:30:00.000Z';
 
-/** The on-hand history on a real cache file: written by the trigger on the cached levels (migration 0017). */
+/** The on-hand history on a real cache file: written by the trigger on the cached levels (migration 0020). */
 describe('on-hand history', () => {
   let dir: ReturnType<typeof tempDir>;
   let cache: Cache;

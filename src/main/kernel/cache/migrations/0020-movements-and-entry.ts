@@ -14,7 +14,7 @@ import type { Migration } from './types';
  * NULL where the desk does not know (every line before this, and callers that do not say).
  */
 export const movementsAndEntry: Migration = {
-  version: 17,
+  version: 20,
   name: 'movements-and-entry',
   up(db) {
     db.exec(`
