@@ -46,7 +46,10 @@ describe('App shell in Chromium (fake desk)', () => {
     await page.getByRole('button', { name: 'Look up' }).click();
     await expect.element(page.getByTestId('answer-card')).toHaveAttribute('data-kind', 'not_found');
     await page.screenshot({ path: '../artifacts/components/app-scan-not-found.png' });
-    expect(fake.calls.filter((c) => c.channel === 'stock.lookup').map((c) => c.input)).toEqual([{ code: 'SKU-00042' }, { code: 'NOPE-1' }]);
+    expect(fake.calls.filter((c) => c.channel === 'stock.lookup').map((c) => c.input)).toEqual([
+      { code: 'SKU-00042', entry: 'scanned' },
+      { code: 'NOPE-1', entry: 'keyed' },
+    ]);
   });
 
   it('a scan into the scan box replaces half-typed text there', async () => {
@@ -58,7 +61,7 @@ describe('App shell in Chromium (fake desk)', () => {
     scan(input, 'SKU-00077');
     await expect.element(page.getByTestId('answer-card').getByRole('heading', { name: 'SKU-00077', exact: true })).toBeVisible();
     await expect.element(box).toHaveValue('');
-    expect(fake.calls.filter((c) => c.channel === 'stock.lookup').map((c) => c.input)).toEqual([{ code: 'SKU-00077' }]);
+    expect(fake.calls.filter((c) => c.channel === 'stock.lookup').map((c) => c.input)).toEqual([{ code: 'SKU-00077', entry: 'scanned' }]);
   });
 
   it('shows sync progress, offline and pending adjustments in the status bar', async () => {

@@ -46,6 +46,14 @@ test('who is at the desk: added by keyboard, switched by a badge scan, recorded 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
+  // A code typed by hand, key by key slower than the scanner's limit (openDesk sets the widest,
+  // 500 ms), is looked up as typed ("keyed"); the scans below come at a scanner's speed and are
+  // "scanned" (docs/scanning.md).
+  await page.getByLabel('Scan or type a code').focus();
+  await page.keyboard.type('WD-000011', { delay: 550 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('answer-card').getByRole('heading', { name: 'WD-000011', exact: true })).toBeVisible();
+
   // One scan of Ana's badge puts her at the desk; the product card is not replaced.
   await scanCode(page, 'BADGE-0042');
   await expect(page.getByRole('button', { name: /At the desk/ })).toContainText('Ana Díaz');
@@ -65,6 +73,8 @@ test('who is at the desk: added by keyboard, switched by a badge scan, recorded 
   const rows = page.getByTestId('journal-row');
   await expect(rows.filter({ hasText: 'Applied' }).filter({ hasText: 'WD-000010' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'BADGE-0042' })).toContainText('Ana Díaz');
+  await expect(rows.filter({ hasText: 'WD-000011' })).toContainText('Typed');
+  await expect(rows.filter({ hasText: 'WD-000010' }).first()).toContainText('Scanned');
 
   await page.getByLabel('SKU').fill('WD-000010');
   await expect(rows).toHaveCount(3); // the scan, the adjustment queued, its verdict
@@ -78,13 +88,14 @@ test('who is at the desk: added by keyboard, switched by a badge scan, recorded 
   const [journalFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(journalFile.suggestedFilename()).toMatch(/^journal-\d{4}-\d\d-\d\d\.csv$/);
   const journal = await downloadedCsv(journalFile);
-  expect(journal[0]).toEqual(['time (UTC)', 'what', 'worker', 'code', 'sku', 'details', 'outcome', 'request id', 'desk']);
+  expect(journal[0]).toEqual(['time (UTC)', 'what', 'worker', 'code', 'sku', 'details', 'outcome', 'request id', 'desk', 'entered']);
   expect(journal.slice(1).map((r) => [r[1], r[2], r[6]])).toEqual([
     ['worker', 'Ana Díaz', 'done'],
     ['scan', 'Ana Díaz', 'found'],
     ['adjust', 'Ana Díaz', 'queued'],
     ['sent', 'Ana Díaz', 'applied'],
   ]);
+  expect(journal.slice(1).map((r) => r[9])).toEqual(['scanned', 'scanned', 'scanned', 'scanned']);
   expect(journal.at(-1)![7]).toMatch(/\S/);
   await expect(page.getByRole('status').filter({ hasText: 'exported as' })).toContainText('4 lines');
 

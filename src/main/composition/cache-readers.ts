@@ -6,6 +6,6 @@ import { stockCacheReaders, type StockReaderDeps } from '../stock';
  * capabilities declare them; each also declares, in its `handlers.ts`, what the core does after
  * such an answer (`answeredByReader`).
  */
-export function createCacheReaders(deps: StockReaderDeps): CacheReaders<'stock.lookup' | 'stock.search'> {
+export function createCacheReaders(deps: StockReaderDeps): CacheReaders<'stock.lookup' | 'stock.search' | 'stock.movements'> {
   return { ...stockCacheReaders(deps) };
 }

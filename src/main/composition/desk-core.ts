@@ -15,6 +15,7 @@ import type { LabelPrinter } from '../labels';
 import { PrintService, PrinterSetupStore } from '../printers';
 import { loadPolicy, policyFilePath, policyLines } from '../policy';
 import { SettingsStore } from '../settings';
+import { onHandHistoryPruner } from '../stock';
 import { boundYoungGeneration } from '../kernel/young-generation';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
 import { demoSandbox } from './demo-sandbox';
@@ -134,6 +135,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     store: cache.journal,
     worker: () => cache.workers.current()?.name ?? null,
     retentionDays: () => settings.preferences.journalRetentionDays,
+    // The on-hand figures the desk saw are kept as long as its journal.
+    pruneWith: onHandHistoryPruner(cache.db),
     ...(log ? { log } : {}),
   });
   for (const line of policyLines(policy)) journal.record(line);

@@ -97,6 +97,7 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
         approve: (action, token) => approvals.gate(action, token),
         warehouse,
         save,
+        enteredAs: (entry, fn) => journal.enteredAs(entry, fn),
       }),
       ...workerChannels(
         cache.workers,

@@ -3,8 +3,8 @@ import type { ExportedFile } from '../../shared/ipc/desk-work-records';
 import { details } from './journal-details';
 import type { JournalLine } from './journal';
 
-/** Which list an export wrote: the stock list, the Low stock list, the journal. */
-export type ExportedList = 'stock' | 'low_stock' | 'journal';
+/** Which list an export wrote: the stock list, the Low stock list, the journal, the report of keyed codes. */
+export type ExportedList = 'stock' | 'low_stock' | 'journal' | 'keyed_codes';
 
 /** A saved export's line: which list, how many rows, the file's name; none when the worker cancelled the save. */
 export function exportLine(list: ExportedList, file: ExportedFile): JournalLine | null {

@@ -1,5 +1,6 @@
 export { Journal, MAX_JOURNAL_LINES, type JournalLine } from './journal';
 export { JournalStore } from './journal-store';
+export { SkuJournalLines } from './sku-lines';
 export { journalOutbox } from './outbox-lines';
 export { journalSyncFailures } from './sync-lines';
 export { exportLine } from './export-lines';

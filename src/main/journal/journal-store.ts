@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import { JournalWhat, type JournalEntry, type JournalFilter, type JournalKind, type JournalOutcome, type JournalPage } from '../../shared/ipc/desk-work-records';
+import type { KeyedShareRow } from '../../shared/ipc/movement-records';
+import type { CodeEntry } from '../../shared/ipc/records';
 
 export interface NewJournalLine {
   at: string;
@@ -13,9 +15,17 @@ export interface NewJournalLine {
   outcome: JournalOutcome;
   requestId: string | null;
   ref?: string | null;
+  /** How the line's code came in (a scan's, an adjustment's); null or absent: not known. */
+  entry?: CodeEntry | null;
 }
 
-interface JournalRow {
+/** Who queued an outbox entry, and on a code entered how: its verdict's line says the same. */
+export interface QueuedBy {
+  worker: string | null;
+  entry: CodeEntry | null;
+}
+
+export interface JournalRow {
   seq: number;
   at: string;
   kind: JournalKind;
@@ -26,6 +36,7 @@ interface JournalRow {
   details_json: string | null;
   outcome: JournalOutcome;
   request_id: string | null;
+  entry: CodeEntry | null;
 }
 
 /** The stored details, or null for a line from before they were stored (or one this version cannot read). */
@@ -39,7 +50,7 @@ function detailsOf(json: string | null): JournalWhat | null {
   }
 }
 
-const fromRow = (row: JournalRow): JournalEntry => ({
+export const journalEntryOf = (row: JournalRow): JournalEntry => ({
   seq: row.seq,
   at: row.at,
   kind: row.kind,
@@ -50,6 +61,7 @@ const fromRow = (row: JournalRow): JournalEntry => ({
   details: detailsOf(row.details_json),
   outcome: row.outcome,
   requestId: row.request_id,
+  ...(row.entry !== null ? { entry: row.entry } : {}),
 });
 
 const WHERE = `
@@ -70,14 +82,21 @@ export class JournalStore {
   readonly #all: Database.Statement;
   readonly #pruneBefore: Database.Statement;
   readonly #pruneOver: Database.Statement;
-  readonly #workerOf: Database.Statement;
+  readonly #queuedBy: Database.Statement;
+  readonly #keyedShare: Database.Statement;
   readonly #insertAll: (lines: readonly NewJournalLine[]) => void;
 
   constructor(db: Database.Database) {
     this.#insert = db.prepare(`
-      INSERT INTO journal (at, kind, worker, code, sku, summary, details_json, outcome, request_id, ref)
-      VALUES (@at, @kind, @worker, @code, @sku, @summary, @detailsJson, @outcome, @requestId, @ref)`);
-    this.#workerOf = db.prepare("SELECT worker FROM journal WHERE ref = ? AND kind = 'adjust' ORDER BY seq LIMIT 1").pluck();
+      INSERT INTO journal (at, kind, worker, code, sku, summary, details_json, outcome, request_id, ref, entry)
+      VALUES (@at, @kind, @worker, @code, @sku, @summary, @detailsJson, @outcome, @requestId, @ref, @entry)`);
+    this.#queuedBy = db.prepare("SELECT worker, entry FROM journal WHERE ref = ? AND kind = 'adjust' ORDER BY seq LIMIT 1");
+    // Adjustments queued at this desk whose code's entry is known, per UTC day and worker.
+    this.#keyedShare = db.prepare(`
+      SELECT substr(at, 1, 10) AS day, worker, sum(entry = 'scanned') AS scanned, sum(entry = 'keyed') AS keyed
+      FROM journal
+      WHERE kind = 'adjust' AND outcome = 'queued' AND entry IS NOT NULL AND at >= @from AND at < @to AND (@worker IS NULL OR worker = @worker)
+      GROUP BY day, worker ORDER BY day DESC, worker`);
     this.#page = db.prepare(`SELECT * FROM journal WHERE ${WHERE} AND (@before IS NULL OR seq < @before) ORDER BY seq DESC LIMIT @limit`);
     this.#all = db.prepare(`SELECT * FROM journal WHERE ${WHERE} ORDER BY seq`);
     this.#pruneBefore = db.prepare('DELETE FROM journal WHERE at < ?');
@@ -94,23 +113,28 @@ export class JournalStore {
 
   insert(line: NewJournalLine): number {
     const { details, ...rest } = line;
-    return Number(this.#insert.run({ ...rest, detailsJson: JSON.stringify(details), ref: line.ref ?? null }).lastInsertRowid);
+    return Number(this.#insert.run({ ...rest, detailsJson: JSON.stringify(details), ref: line.ref ?? null, entry: line.entry ?? null }).lastInsertRowid);
   }
 
-  /** Who queued the outbox entry `ref` (its verdict may come in after another worker took over). */
-  workerOf(ref: string): string | null {
-    return (this.#workerOf.get(ref) as string | null | undefined) ?? null;
+  /** Who queued the outbox entry `ref`, on a code entered how (its verdict may come in after another worker took over). */
+  queuedBy(ref: string): QueuedBy {
+    return (this.#queuedBy.get(ref) as QueuedBy | undefined) ?? { worker: null, entry: null };
+  }
+
+  /** Adjustments on scanned and on keyed codes per day and worker, from `from` up to `to` (ISO times). */
+  keyedShare(range: { from: string; to: string; worker: string | null }): KeyedShareRow[] {
+    return this.#keyedShare.all(range) as KeyedShareRow[];
   }
 
   page(filter: JournalFilter & { before?: number; limit: number }): JournalPage {
     const rows = this.#page.all({ ...params(filter), before: filter.before ?? null, limit: filter.limit + 1 }) as JournalRow[];
-    const entries = rows.slice(0, filter.limit).map(fromRow);
+    const entries = rows.slice(0, filter.limit).map(journalEntryOf);
     return { entries, nextBefore: rows.length > filter.limit ? (entries.at(-1)?.seq ?? null) : null };
   }
 
   /** Every matching line, oldest first (for an export). */
   *all(filter: JournalFilter): Generator<JournalEntry> {
-    for (const row of this.#all.iterate(params(filter)) as IterableIterator<JournalRow>) yield fromRow(row);
+    for (const row of this.#all.iterate(params(filter)) as IterableIterator<JournalRow>) yield journalEntryOf(row);
   }
 
   /** Drops lines older than `before` and all but the newest `keep`; returns how many went. */

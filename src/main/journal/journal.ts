@@ -1,7 +1,9 @@
 import type { JournalEntry, JournalFilter, JournalPage, JournalQuery } from '../../shared/ipc/desk-work-records';
+import { MOVEMENT_DAYS, type KeyedShare, type KeyedShareQuery } from '../../shared/ipc/movement-records';
+import type { CodeEntry } from '../../shared/ipc/records';
 import type { Log } from '../kernel/log';
 import { englishSummary } from './journal-details';
-import type { JournalStore, NewJournalLine } from './journal-store';
+import type { JournalStore, NewJournalLine, QueuedBy } from './journal-store';
 
 export interface JournalDeps {
   store: JournalStore;
@@ -12,6 +14,8 @@ export interface JournalDeps {
   now?: () => Date;
   /** Where a batch of lines that could not be written is reported (the database closed under it). */
   log?: Log;
+  /** What else the desk keeps for as long as the journal, pruned with it: called with the same cutoff. */
+  pruneWith?: (before: string) => void;
 }
 
 /** However long the retention, the journal never grows past this many lines. */
@@ -38,6 +42,8 @@ export class Journal {
   #sincePrune = 0;
   #pending: Array<Omit<NewJournalLine, 'summary'>> = [];
   #flushScheduled = false;
+  /** Set while `enteredAs` runs: the entry of the code the lines recorded meanwhile are about. */
+  #entry: CodeEntry | null = null;
 
   constructor(deps: JournalDeps) {
     this.#deps = deps;
@@ -57,6 +63,7 @@ export class Journal {
       ...line,
       at: this.#now().toISOString(),
       worker: line.worker === undefined ? this.#deps.worker() : line.worker,
+      entry: line.entry !== undefined ? line.entry : this.#entry,
     });
     if (this.#pending.length >= MAX_PENDING) this.flush();
     else if (!this.#flushScheduled) {
@@ -87,15 +94,38 @@ export class Journal {
     this.flush();
   }
 
-  workerOf(ref: string): string | null {
+  /**
+   * Runs `fn` (synchronous), and the lines recorded while it runs carry `entry`: an adjustment's
+   * queued line is recorded by the outbox's event, inside `enqueue`, not by `stock.adjust`'s declaration.
+   */
+  enteredAs<T>(entry: CodeEntry | undefined, fn: () => T): T {
+    const outer = this.#entry;
+    this.#entry = entry ?? null;
+    try {
+      return fn();
+    } finally {
+      this.#entry = outer;
+    }
+  }
+
+  queuedBy(ref: string): QueuedBy {
     this.flush();
-    return this.#deps.store.workerOf(ref);
+    return this.#deps.store.queuedBy(ref);
   }
 
   search(query: JournalQuery = {}): JournalPage {
     this.flush();
     const { before, limit, ...filter } = query;
     return this.#deps.store.page({ ...filter, ...(before !== undefined ? { before } : {}), limit: limit ?? DEFAULT_PAGE });
+  }
+
+  /** Adjustments on scanned and keyed codes per UTC day and worker: of `day`, else of the last MOVEMENT_DAYS days. */
+  keyedShare(query: KeyedShareQuery = {}): KeyedShare {
+    this.flush();
+    const today = this.#now().toISOString().slice(0, 10);
+    const from = query.day ?? dayAfter(today, 1 - MOVEMENT_DAYS);
+    const to = dayAfter(query.day ?? today, 1);
+    return { from, rows: this.#deps.store.keyedShare({ from, to, worker: query.worker ?? null }) };
   }
 
   lines(filter: JournalFilter): Iterable<JournalEntry> {
@@ -107,6 +137,12 @@ export class Journal {
     this.flush();
     this.#sincePrune = 0;
     const cutoff = new Date(this.#now().getTime() - this.#deps.retentionDays() * DAY_MS).toISOString();
+    this.#deps.pruneWith?.(cutoff);
     return this.#deps.store.prune(cutoff, MAX_JOURNAL_LINES);
   }
+}
+
+/** The UTC day `days` after `day` (both YYYY-MM-DD). */
+function dayAfter(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }

@@ -5,7 +5,8 @@ import type { Journal } from './journal';
 
 /**
  * The outbox's life of an adjustment as journal lines: written to the outbox (by the worker at
- * the desk), then the service's verdict with its request id (credited to whoever queued it).
+ * the desk), then the service's verdict with its request id (credited to whoever queued it, with
+ * how its code was entered).
  * Written from the outbox's own events rather than around `stock.adjust`, so a verdict that
  * comes in later, after a restart or an outage, is written too.
  */
@@ -18,11 +19,11 @@ export function journalOutbox(events: EventHub, journal: Journal, warehouse: War
     if (e.state === 'queued' && e.attempts === 0 && e.updatedAt === e.createdAt) {
       journal.record({ ...base, kind: 'adjust', outcome: 'queued', requestId: null });
     } else if (e.state === 'applied') {
-      journal.record({ ...base, kind: 'sent', outcome: 'applied', requestId: e.applied?.requestId ?? null, worker: journal.workerOf(e.id) });
+      journal.record({ ...base, kind: 'sent', outcome: 'applied', requestId: e.applied?.requestId ?? null, ...journal.queuedBy(e.id) });
     } else if (e.state === 'rejected' && !e.seen) {
       // A refusal arrives unseen (each has its own time); announced seen, it is the worker's acknowledgement, not a verdict.
       const error = e.lastError ? deskErrorDetails(e.lastError) : undefined;
-      journal.record({ ...base, details: details('adjustment', base.details.params, error), kind: 'sent', outcome: 'rejected', requestId: e.lastError?.requestId ?? null, worker: journal.workerOf(e.id) });
+      journal.record({ ...base, details: details('adjustment', base.details.params, error), kind: 'sent', outcome: 'rejected', requestId: e.lastError?.requestId ?? null, ...journal.queuedBy(e.id) });
     }
   });
 }

@@ -3,6 +3,7 @@ import { CatalogReads } from '../kernel/cache';
 import type { CacheReaders } from '../kernel/ipc/declare-channels';
 import { LookupService } from '../scan';
 import { WorkerStore } from '../workers';
+import { skuMovements } from './movements';
 import { StockSearch } from './stock-search';
 
 export interface StockReaderDeps {
@@ -32,13 +33,16 @@ export interface StockReaderDeps {
  *   whenever another connection committed: counts are forgotten after any commit of the core
  *   (more often than the core forgets its own, never later). Read as the transaction's first
  *   statement, it is the version of the state the search then reads.
+ *
+ * `stock.movements`: the same reads as the core's (stock/movements.ts), in one read transaction.
  */
-export function stockCacheReaders({ db, serviceReachable }: StockReaderDeps): CacheReaders<'stock.lookup' | 'stock.search'> {
+export function stockCacheReaders({ db, serviceReachable }: StockReaderDeps): CacheReaders<'stock.lookup' | 'stock.search' | 'stock.movements'> {
   const lookup = new LookupService({ cache: { db, reads: new CatalogReads(db) } });
   const workers = new WorkerStore(db);
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   const search = new StockSearch(db, () => dataVersion.get() as number);
   const searchInOneState = db.transaction((input: Parameters<StockSearch['search']>[0]) => search.search(input));
+  const movements = skuMovements(db);
   return {
     'stock.lookup': async ({ code }) => {
       if (workers.byBadge(code.trim())) return null;
@@ -47,5 +51,6 @@ export function stockCacheReaders({ db, serviceReachable }: StockReaderDeps): Ca
       return answer.kind === 'shipment' ? answer : null;
     },
     'stock.search': (input) => searchInOneState(input),
+    'stock.movements': ({ sku }) => movements(sku, new Date()),
   };
 }

@@ -6,6 +6,7 @@ import * as p from './policy-records';
 import * as lv from './level-records';
 import * as im from './import-records';
 import * as pr from './printer-records';
+import * as mv from './movement-records';
 import * as td from './today-records';
 import * as a from './approval-records';
 import { MAX_CODE_LENGTH } from './defaults';
@@ -36,7 +37,7 @@ export const channels = {
   'policy.get': { input: none, output: p.PolicyStatus },
 
   /** A scanned or typed code: SKU, GTIN-8/12/13/14, GS1 element string with AI 01, or shipment token. */
-  'stock.lookup': { input: z.strictObject({ code: z.string().min(1).max(MAX_CODE_LENGTH) }), output: r.LookupResult },
+  'stock.lookup': { input: z.strictObject({ code: z.string().min(1).max(MAX_CODE_LENGTH), entry: r.CodeEntry.optional() }), output: r.LookupResult },
   /** The cached stock list, paged by offset for a virtual list; works offline. */
   'stock.search': {
     input: z.strictObject({
@@ -54,6 +55,8 @@ export const channels = {
   'stock.adjust': { input: r.AdjustInput, output: r.OutboxEntry },
   /** The stock list as shown, to a CSV file. */
   'stock.export': { input: w.StockExportInput, output: w.ExportedFile },
+  /** One SKU's last 30 days at this desk: its journal lines that move stock and the on-hand figures the desk saw change. */
+  'stock.movements': { input: mv.MovementsInput, output: mv.SkuMovements },
 
   /** Moves stock between warehouses: two linked adjustments, the in leg queued once the out leg is applied. */
   'transfers.create': { input: w.TransferInput, output: w.Transfer },
@@ -104,6 +107,9 @@ export const channels = {
   /** The desk's journal of scans and actions, newest first. */
   'journal.search': { input: w.JournalQuery.optional(), output: w.JournalPage },
   'journal.export': { input: w.JournalFilter.optional(), output: w.ExportedFile },
+  /** Adjustments made on scanned and on keyed codes, per worker and day. */
+  'journal.keyedShare': { input: mv.KeyedShareQuery.optional(), output: mv.KeyedShare },
+  'journal.exportKeyedShare': { input: mv.KeyedShareQuery.optional(), output: w.ExportedFile },
 
   /** One zip for IT: versions, settings and policy status, the log's and the journal's last lines, the outbox; no secrets. */
   'support.createFile': { input: none, output: w.ExportedFile },

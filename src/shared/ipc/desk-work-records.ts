@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { CodeRefusal } from './code-refusal';
-import { IsoDate, IsoDateTime, OutboxEntry, Sku, WarehouseId, WorkerBadgeAnswer } from './records';
+import { CodeEntry, IsoDate, IsoDateTime, OutboxEntry, Sku, WarehouseId, WorkerBadgeAnswer } from './records';
 
 /**
  * The desk's own records (no API resource behind them): who is at the desk, the journal of what
@@ -99,7 +99,7 @@ export const JOURNAL_WHATS = [
   'adjustments_imported', // file, queued, unchanged (counted lines already right), problems (lines left out)
   'count_list_imported', // file, count, warehouse, skus, problems (lines left out)
   'sync_failed', // only the error (its code, and the request id on the line)
-  'exported', // list (stock | low_stock | journal), rows, file (its name)
+  'exported', // list (stock | low_stock | journal | keyed_codes), rows, file (its name)
   'support_file', // file (its name)
   'approval_granted', // approver, action (adjust), sku, warehouse, delta
   'approval_refused', // approver, action, sku, warehouse, delta; the error's reason says why (wrong | locked | no_pin | not_supervisor)
@@ -139,6 +139,8 @@ export const JournalEntry = z.object({
   details: JournalWhat.nullable(),
   outcome: JournalOutcome,
   requestId: z.string().nullable(),
+  /** A scan's or an adjustment's line: how its code was entered; absent when the desk does not know (older lines, callers that do not say). */
+  entry: CodeEntry.optional(),
 });
 export type JournalEntry = z.infer<typeof JournalEntry>;
 

@@ -150,6 +150,14 @@ export const ADJUSTMENT_REASONS = ['received', 'damaged', 'lost', 'found', 'coun
 export const AdjustmentReason = z.enum(ADJUSTMENT_REASONS);
 export type AdjustmentReason = z.infer<typeof AdjustmentReason>;
 
+/**
+ * How the code behind a lookup or an adjustment came in: read by a scanner (a burst at scanner
+ * speed, scan/detector.ts) or keyed by hand (typed, or picked from a list). Optional in the inputs:
+ * a caller that does not say is recorded as not known, never guessed (docs/scanning.md).
+ */
+export const CodeEntry = z.enum(['scanned', 'keyed']);
+export type CodeEntry = z.infer<typeof CodeEntry>;
+
 export const AdjustInput = z.strictObject({
   sku: Sku,
   warehouseId: WarehouseId,
@@ -173,6 +181,8 @@ export const AdjustInput = z.strictObject({
       onHand: z.number().int().min(-2_000_000).max(2_000_000),
     })
     .optional(),
+  /** How the SKU's code was entered where the change was made (its lookup's): kept on the journal line. */
+  entry: CodeEntry.optional(),
   /** A supervisor's approval of this very adjustment (`approvals.request`), when the desk's rules ask for one. */
   approval: z
     .string()

@@ -55,7 +55,7 @@ describe('the desk in the worker’s language (fake desk)', () => {
       looked.push(...fake.calls.filter((c) => c.channel === 'stock.lookup').map((c) => c.input));
       fake.calls.length = 0;
     }
-    expect(looked).toEqual(Array(5).fill({ code: 'SKU-00042' }));
+    expect(looked).toEqual(Array(5).fill({ code: 'SKU-00042', entry: 'scanned' }));
   });
 
   it("follows the computer's language until one is chosen, and formats times as that locale does", async () => {

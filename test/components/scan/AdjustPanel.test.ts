@@ -131,7 +131,7 @@ describe('AdjustPanel (keyboard-first adjust)', () => {
     input.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, key: 'Enter', code: 'Enter' }));
     await whenScansAnswered();
     await expect.element(qty).toHaveValue('12');
-    expect(fake.calls.filter((c) => c.channel === 'stock.lookup').map((c) => c.input)).toEqual([{ code: '4006381333931' }]);
+    expect(fake.calls.filter((c) => c.channel === 'stock.lookup').map((c) => c.input)).toEqual([{ code: '4006381333931', entry: 'scanned' }]);
     expect(adjustCalls()).toEqual([]);
   });
 });

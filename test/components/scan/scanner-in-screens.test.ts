@@ -51,7 +51,7 @@ describe('scanner input in the desk’s fields', () => {
     await expect.element(noteField).toHaveValue('pallet ');
     expect([note.selectionStart, note.selectionEnd]).toEqual([7, 7]);
     expect(fake.calls.filter((c) => c.channel === 'stock.adjust')).toEqual([]);
-    expect(lookups(fake)).toEqual([{ code: '4006381333931' }]);
+    expect(lookups(fake)).toEqual([{ code: '4006381333931', entry: 'scanned' }]);
   });
 
   it('Shipments: a product scan in the reference filter filters nothing and shows the product on the Scan screen', async () => {
@@ -67,7 +67,7 @@ describe('scanner input in the desk’s fields', () => {
     expect(filter.value).toBe('ORD');
     await expect.element(page.getByTestId('answer-card').getByRole('heading', { name: 'SKU-00042', exact: true })).toBeVisible();
     expect(nav.screen).toBe('scan');
-    expect(lookups(fake)).toEqual([{ code: 'SKU-00042' }]);
+    expect(lookups(fake)).toEqual([{ code: 'SKU-00042', entry: 'scanned' }]);
     const listed = fake.calls.filter((c) => c.channel === 'shipments.list').map((c) => JSON.stringify(c.input ?? {}));
     expect(listed.filter((input) => input.includes('SKU'))).toEqual([]);
   });
@@ -81,7 +81,7 @@ describe('scanner input in the desk’s fields', () => {
     routeScan('SKU-00043');
     await whenScansAnswered();
     expect(counted).toEqual(['SKU-00042']);
-    expect(lookups(fake)).toEqual([{ code: '4006381333931' }, { code: 'SKU-00043' }]);
+    expect(lookups(fake)).toEqual([{ code: '4006381333931', entry: 'scanned' }, { code: 'SKU-00043', entry: 'scanned' }]);
   });
 
   it('after choosing who is at the desk, the focus goes back to the scan box and the next keys type there', async () => {

@@ -7,7 +7,7 @@ import '../../../src/renderer/src/styles/base.css';
 
 describe('a scanned shipment on the Scan screen', () => {
   it('is headed by the code the worker scanned, never by the service token', async () => {
-    const answer: Answer = { id: 1, code: 'JJD000390007000123456', origin: 'scanner', at: Date.now(), kind: 'shipment', token: 'shp_00000000000000000007' };
+    const answer: Answer = { id: 1, code: 'JJD000390007000123456', origin: 'scanner', entry: 'scanned', at: Date.now(), kind: 'shipment', token: 'shp_00000000000000000007' };
     render(AnswerCard, { props: { answer } });
     await expect.element(page.getByRole('heading', { level: 2 })).toHaveTextContent('JJD000390007000123456');
     expect(document.body.textContent).not.toContain('shp_');

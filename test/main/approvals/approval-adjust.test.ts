@@ -1,6 +1,6 @@
 // A large adjustment under a policy that asks a supervisor to approve it, through the real IPC
 // router and the demo sandbox over HTTP: refused without an approval, booked once with one, and
-// an approval is good for its own values once.
+// an approval is good for its own values once; the lines of an approved adjustment keep how its code came in.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,24 @@ describe('an adjustment a supervisor must approve', () => {
     expect(await onHand('WD-000003')).toBe(before + 60);
     const journal = await ipc.call('journal.search', { kind: 'approval' });
     expect(journal.entries[0]).toMatchObject({ kind: 'approval', worker: 'Wim', outcome: 'done', details: { what: 'approval_granted', params: { approver: 'Sam', delta: 60 } } });
+  });
+
+  it('keeps how the code came in on the lines of an adjustment that waited for an approval', async () => {
+    const refused = await ipc.fail('stock.adjust', { sku: 'WD-000006', warehouseId, delta: 70, reason: 'received', entry: 'keyed' });
+    expect(refused).toMatchObject({ code: 'approval_required' });
+    const granted = await approve(70, 'WD-000006');
+    if (!granted.ok) throw new Error(JSON.stringify(granted.error));
+    const entry = await ipc.call('stock.adjust', { sku: 'WD-000006', warehouseId, delta: 70, reason: 'received', entry: 'keyed', approval: granted.value.token });
+    expect(entry).toMatchObject({ state: 'applied', note: '[by Wim] [approved by Sam]' });
+    const lines = (await ipc.call('journal.search', { sku: 'WD-000006' })).entries
+      .filter((e) => e.kind === 'adjust' || e.kind === 'sent')
+      .reverse()
+      .map((e) => [e.kind, e.outcome, e.entry]);
+    expect(lines).toEqual([
+      ['adjust', 'failed', 'keyed'],
+      ['adjust', 'queued', 'keyed'],
+      ['sent', 'applied', 'keyed'],
+    ]);
   });
 
   it('an approval is good for its own values only', async () => {

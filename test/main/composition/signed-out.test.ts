@@ -33,7 +33,7 @@ const ACTING: Partial<Record<Channel, unknown>> = {
 };
 
 /** Channels that read what the desk holds, or who is signed in: they answer, from the cache. */
-const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'outbox.toCheck', 'transfers.list', 'transfers.ofEntries', 'counts.current', 'labels.printers', 'policy.get'];
+const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'outbox.toCheck', 'transfers.list', 'transfers.ofEntries', 'counts.current', 'labels.printers', 'policy.get', 'stock.movements'];
 
 /**
  * The desk's own records, not an account's: who works at this desk, its journal and its minimum levels answer the
@@ -45,6 +45,8 @@ const DESK_LOCAL: Partial<Record<Channel, unknown>> = {
   'workers.switch': { nobody: true },
   'journal.search': undefined,
   'journal.export': undefined,
+  'journal.keyedShare': undefined,
+  'journal.exportKeyedShare': undefined,
   'levels.of': { sku: 'WD-000001' },
   'levels.set': { sku: 'WD-000001', warehouseId: null, minimum: 5, reorder: 10 },
   'levels.clear': { sku: 'WD-000001', warehouseId: null },
@@ -82,7 +84,7 @@ describe('a signed-out desk answers the same way on every channel', () => {
 
   it.each(READING)('%s answers from the cache', async (channel) => {
     const ipc = ipcClient(core);
-    const input = channel === 'stock.lookup' ? { code: 'WD-000001' } : channel === 'stock.search' || channel === 'stock.export' ? {} : channel === 'outbox.links' || channel === 'transfers.ofEntries' ? { ids: ['ob_1'] } : undefined;
+    const input = channel === 'stock.lookup' ? { code: 'WD-000001' } : channel === 'stock.movements' ? { sku: 'WD-000001' } : channel === 'stock.search' || channel === 'stock.export' ? {} : channel === 'outbox.links' || channel === 'transfers.ofEntries' ? { ids: ['ob_1'] } : undefined;
     const answer = await ipc.raw(channel as Channel, input as never);
     expect(answer.ok).toBe(true);
   });

@@ -115,7 +115,7 @@ describe('workers and the journal', () => {
     await ipc.call('settings.update', { deskName: 'Goods in 2' });
     const rows = csvOf(await ipc.call('journal.export', { worker: 'Bo "Quotes", Jr.' }));
     expect(new Set(rows.slice(1).map((r) => r[8]))).toEqual(new Set(['Goods in 2']));
-    expect(rows[0]).toEqual(['time (UTC)', 'what', 'worker', 'code', 'sku', 'details', 'outcome', 'request id', 'desk']);
+    expect(rows[0]).toEqual(['time (UTC)', 'what', 'worker', 'code', 'sku', 'details', 'outcome', 'request id', 'desk', 'entered']);
     expect(rows.slice(1).map((r) => [r[1], r[2], r[6]])).toEqual([
       ['scan', 'Bo "Quotes", Jr.', 'found'],
       ['scan', 'Bo "Quotes", Jr.', 'not_found'],

@@ -107,7 +107,7 @@ export class CatalogWrites {
       ON CONFLICT(token) DO UPDATE SET reference = excluded.reference, status = excluded.status,
         updated_at = excluded.updated_at, record_json = excluded.record_json, confirmed_at = excluded.confirmed_at`);
     this.#deleteShipment = db.prepare('DELETE FROM shipments WHERE token = ?');
-    const clearStatements = ['warehouses', 'products', 'barcodes', 'stock_levels', 'stock_items', 'search_keys', 'warehouse_bits', 'shipments', 'sync_state'].map(
+    const clearStatements = ['warehouses', 'products', 'barcodes', 'stock_levels', 'stock_items', 'search_keys', 'warehouse_bits', 'shipments', 'sync_state', 'on_hand_history'].map(
       (table) => db.prepare(`DELETE FROM ${table}`),
     );
     // Where an unfinished sync round stood belongs to the catalog too.

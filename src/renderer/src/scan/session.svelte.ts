@@ -1,5 +1,5 @@
 import { m } from '../i18n/messages';
-import type { Gs1Details, Stock } from '../../../shared/ipc/records';
+import type { CodeEntry, Gs1Details, Stock } from '../../../shared/ipc/records';
 import { refuse } from '../../../shared/codes/refusal';
 import type { CodeRefusal } from '../../../shared/ipc/code-refusal';
 import { MAX_CODE_LENGTH } from '../../../shared/ipc/defaults';
@@ -22,11 +22,21 @@ import { playTone, type Tone } from './tones';
 
 export type ScanOrigin = 'scanner' | 'typed' | 'history';
 
+/**
+ * How a code came in, as the journal keeps it: a scanner's burst is `scanned`, a code typed in the
+ * scan box `keyed`; a code picked again from the history is what it was the first time.
+ */
+export function entryOf(origin: Exclude<ScanOrigin, 'history'>): CodeEntry {
+  return origin === 'scanner' ? 'scanned' : 'keyed';
+}
+
 interface AnswerBase {
   /** Unique per answer: restarts the card's flash and keys the history. */
   id: number;
   code: string;
   origin: ScanOrigin;
+  /** Sent with the lookup and with an adjustment made on this answer's card. */
+  entry: CodeEntry;
   /** When it was answered (ms since epoch). */
   at: number;
 }
@@ -131,15 +141,21 @@ function show(answer: Answer): void {
   listAfterPaint(answer);
 }
 
-async function answer(item: { code: string; origin: ScanOrigin }): Promise<void> {
-  const base = { id: nextId++, code: item.code, origin: item.origin };
+interface QueuedCode {
+  code: string;
+  origin: ScanOrigin;
+  entry: CodeEntry;
+}
+
+async function answer(item: QueuedCode): Promise<void> {
+  const base = { id: nextId++, code: item.code, origin: item.origin, entry: item.entry };
   if (item.code.length > MAX_CODE_LENGTH) {
     show({ ...base, at: Date.now(), kind: 'invalid', ...refuse('too_long', { max: MAX_CODE_LENGTH }) });
     return;
   }
   const asked = epoch;
   const sent = ++lookupsSent;
-  const result = await call((d) => d.stock.lookup({ code: item.code }));
+  const result = await call((d) => d.stock.lookup({ code: item.code, entry: item.entry }));
   // The account changed while this was looked up: ask again, in the account that is signed in now.
   if (asked !== epoch) return answer(item);
   const at = Date.now();
@@ -186,7 +202,7 @@ async function answer(item: { code: string; origin: ScanOrigin }): Promise<void>
   }
 }
 
-const queue = new ScanQueue<{ code: string; origin: ScanOrigin }>({
+const queue = new ScanQueue<QueuedCode>({
   handle: answer,
   onChange: () => {
     scanSession.waiting = queue.waiting;
@@ -202,16 +218,19 @@ const queue = new ScanQueue<{ code: string; origin: ScanOrigin }>({
   },
 });
 
-/** Queues a code to be answered after those before it. Whitespace around a typed code is ignored. */
-export function submitCode(code: string, origin: ScanOrigin): boolean {
+/**
+ * Queues a code to be answered after those before it. Whitespace around a typed code is ignored.
+ * A code picked from the history says how it first came in (`entry`).
+ */
+export function submitCode(...[code, origin, entry]: [code: string, origin: Exclude<ScanOrigin, 'history'>] | [code: string, origin: 'history', entry: CodeEntry]): boolean {
   const trimmed = origin === 'scanner' ? code : code.trim();
   if (trimmed === '') return false;
-  return queue.push({ code: trimmed, origin });
+  return queue.push({ code: trimmed, origin, entry: origin === 'history' ? entry : entryOf(origin) });
 }
 
 /** A fast burst the detector refused (flood, control characters, missing suffix): said clearly. */
 export function reportBurst(burst: RejectedBurst): void {
-  show({ id: nextId++, code: burst.preview, origin: 'scanner', at: Date.now(), kind: 'unreadable', burst });
+  show({ id: nextId++, code: burst.preview, origin: 'scanner', entry: 'scanned', at: Date.now(), kind: 'unreadable', burst });
 }
 
 /**
@@ -276,7 +295,7 @@ function applyRemoved({ sku }: { sku: string }): void {
   removedAt.set(sku, lookupsSent);
   if (removedAt.size > RECENT_FRESH_MAX) removedAt.delete(removedAt.keys().next().value!);
   recentFresh.delete(sku);
-  const gone = (a: Answer): Answer => (a.kind === 'stock' && a.stock.sku === sku ? { id: a.id, code: a.code, origin: a.origin, at: a.at, kind: 'not_found', searched: 'service' } : a);
+  const gone = (a: Answer): Answer => (a.kind === 'stock' && a.stock.sku === sku ? { id: a.id, code: a.code, origin: a.origin, entry: a.entry, at: a.at, kind: 'not_found', searched: 'service' } : a);
   if (scanSession.current) scanSession.current = gone(scanSession.current);
   scanSession.history = scanSession.history.map(gone);
   unlisted = unlisted.map(gone);

@@ -15,11 +15,12 @@ import { reorderLevels } from './0015-reorder-levels';
 import { outboxToCheckAndSeen } from './0016-outbox-to-check-and-seen';
 import { workerPins } from './0018-worker-pins';
 import { sheetImports } from './0019-sheet-imports';
+import { movementsAndEntry } from './0020-movements-and-entry';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
 /** Every migration, in order. A new one is a new numbered file appended here, never an edit of an old one. */
-export const MIGRATIONS: readonly Migration[] = [catalog, syncAndOutbox, stockSearch, outboxUncertain, deskWorkers, journal, adjustmentLinks, transfers, countSessions, journalDetails, transferUndo, serviceClockAndCounts, printJobs, reorderLevels, outboxToCheckAndSeen, workerPins, sheetImports];
+export const MIGRATIONS: readonly Migration[] = [catalog, syncAndOutbox, stockSearch, outboxUncertain, deskWorkers, journal, adjustmentLinks, transfers, countSessions, journalDetails, transferUndo, serviceClockAndCounts, printJobs, reorderLevels, outboxToCheckAndSeen, workerPins, sheetImports, movementsAndEntry];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -135,6 +135,7 @@ function sentence(d: JournalWhat): string {
       return m.journal_what_worker_refused({ name: text('name') });
     case 'exported': {
       const said = { file: text('file'), rows: number('rows') };
+      if (p['list'] === 'keyed_codes') return m.journal_what_exported_keyed_codes(said);
       return p['list'] === 'journal' ? m.journal_what_exported_journal(said) : p['list'] === 'low_stock' ? m.journal_what_exported_low_stock(said) : m.journal_what_exported_stock(said);
     }
     case 'support_file':
