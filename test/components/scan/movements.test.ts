@@ -16,7 +16,7 @@ import '../../../src/renderer/src/styles/base.css';
 import type { SkuMovements } from '../../../src/shared/ipc/movement-records';
 import { createFakeDesk, SETTINGS, type FakeDesk } from '../support/fake-desk';
 import { screensSuite, shootScreens } from '../support/screen-shots';
-import { keyFor, pressLikeBrowser } from './keys';
+import { scanBurst } from './keys';
 
 const DAY = 86_400_000;
 const ago = (days: number, hours = 0): string => new Date(Date.now() - days * DAY - hours * 3_600_000).toISOString();
@@ -53,8 +53,7 @@ function movementsOf(sku: string): SkuMovements {
 /** A scanner's burst with the focus on no field: every key at once, then Enter. */
 const scan = (code: string): void => {
   (document.activeElement as HTMLElement | null)?.blur();
-  for (const ch of code) pressLikeBrowser(document.body, keyFor(ch));
-  pressLikeBrowser(document.body, { key: 'Enter', code: 'Enter' });
+  scanBurst(document.body, code);
 };
 
 function desk(language: 'en' | 'de' = 'en'): FakeDesk {
