@@ -29,7 +29,7 @@ export function countChannels(counts: CountService, warehouse: WarehouseLabel, b
         r.kind === 'worker'
           ? { kind: 'worker', code: input.code, sku: null, details: details('worker_badge', { name: r.name }), outcome: 'done', requestId: null }
           : r.kind === 'counted'
-          ? { kind: 'scan', code: input.code, sku: r.sku, details: details('count_counted', { counted: r.counted, count: r.session.id }), outcome: 'found', requestId: null }
+          ? { kind: 'scan', code: input.code, sku: r.sku, details: details('count_counted', { counted: r.counted, count: r.session.id }), outcome: 'found', requestId: null, entry: input.entry ?? null }
           : {
               kind: 'scan',
               code: input.code,
@@ -37,8 +37,9 @@ export function countChannels(counts: CountService, warehouse: WarehouseLabel, b
               details: details('count_refused', { reason: r.reason, ...(r.refusal ? refusalParams(r.refusal) : { problem: r.message }) }),
               outcome: r.reason === 'invalid' ? 'failed' : 'not_found',
               requestId: null,
+              entry: input.entry ?? null,
             },
-      journalFailure: (input, thrown) => ({ kind: 'scan', code: input.code, sku: null, ...failedPart(thrown) }),
+      journalFailure: (input, thrown) => ({ kind: 'scan', code: input.code, sku: null, entry: input.entry ?? null, ...failedPart(thrown) }),
     },
     // A count typed or corrected by hand, and each line's review decision: who changed the figures.
     'counts.set': {

@@ -296,7 +296,8 @@ export const CountSession = z.object({
 });
 export type CountSession = z.infer<typeof CountSession>;
 
-export const CountScanInput = z.strictObject({ code: z.string().min(1).max(200) });
+/** `entry`: how the code came in (a count's codes come from the scanner; a caller that does not say is not known). */
+export const CountScanInput = z.strictObject({ code: z.string().min(1).max(200), entry: CodeEntry.optional() });
 export const CountScanResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('counted'), sku: Sku, name: z.string().nullable(), counted: z.number().int(), session: CountSession }),
   z.object({

@@ -173,7 +173,9 @@ describe('stock-take sessions', () => {
   it('a worker’s badge scanned during a count puts that worker at the desk and counts nothing', async () => {
     await ipc.call('workers.add', { name: 'Sam', badge: 'BADGE-0042' });
     await ipc.call('counts.start', { warehouseId: warehouse });
-    await ipc.call('counts.scan', { code: sku(30) });
+    await ipc.call('counts.scan', { code: sku(30), entry: 'scanned' });
+    // How the counted code came in is on its line, as on a lookup's.
+    expect((await ipc.call('journal.search', { kind: 'scan' })).entries[0]).toMatchObject({ code: sku(30), entry: 'scanned', details: { what: 'count_counted' } });
     const answer = await ipc.call('counts.scan', { code: 'BADGE-0042' });
     expect(answer).toMatchObject({ kind: 'worker', code: 'BADGE-0042', name: 'Sam', switched: true });
     expect((await ipc.call('workers.list')).current?.name).toBe('Sam');

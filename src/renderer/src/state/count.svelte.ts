@@ -38,8 +38,9 @@ export async function loadCount(): Promise<void> {
   } else count.error = r.error;
 }
 
+// Only the scanner counts by code (App's claim): a count typed by hand is `counts.set`.
 async function scanOne(code: string): Promise<void> {
-  const r = await call((d) => d.counts.scan({ code }));
+  const r = await call((d) => d.counts.scan({ code, entry: 'scanned' }));
   if (!r.ok) {
     count.error = r.error;
     playTone('error', settings.value.soundsMuted);
