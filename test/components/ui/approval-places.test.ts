@@ -2,6 +2,7 @@
 // shipment or changing a setting, main refuses it `approval_required`; the shell's approval dialog
 // then asks for the supervisor and PIN and the action goes again with main's token. A wrong PIN is
 // said in words; Cancel sends nothing more and changes nothing.
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
@@ -70,6 +71,8 @@ describe('a supervisor approves, where the policy asks', () => {
     await userEvent.keyboard('1357{Enter}');
     await expect.element(page.getByText('That PIN is not right. Try again.')).toBeVisible();
     await page.screenshot({ path: '../../artifacts/components/approval-outbox-1280.png' });
+    const audit = await axe.run(document, { resultTypes: ['violations'] });
+    expect(audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await page.viewport(1024, 700);
     await page.screenshot({ path: '../../artifacts/components/approval-outbox-1024.png' });
 
