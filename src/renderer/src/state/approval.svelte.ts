@@ -12,6 +12,13 @@ interface Asking {
 /** The approval the shell's dialog (ui/ApprovalHost.svelte) is asking for, if any. */
 export const approval = $state<{ asking: Asking | null }>({ asking: null });
 
+const cancelled = new WeakSet<object>();
+
+/** Whether this refusal stands because the worker cancelled the approval: nothing happened, nothing to say. */
+export function approvalCancelled(r: Result<unknown>): boolean {
+  return cancelled.has(r);
+}
+
 /**
  * Sends an action; when main refuses it for want of a supervisor's approval (whether the policy
  * asks for one is main's to know, and main checks it), the approval dialog asks for one and the
@@ -27,5 +34,7 @@ export async function withApproval<T>(action: ApprovalAction, what: string, send
     approval.asking?.answer(null);
     approval.asking = { action, what, answer };
   });
-  return token === null ? first : send(token);
+  if (token !== null) return send(token);
+  cancelled.add(first);
+  return first;
 }
