@@ -1,5 +1,5 @@
-// Where the policy asks a supervisor to approve dropping an uncertain adjustment, cancelling a
-// shipment or changing a setting, main refuses it `approval_required`; the shell's approval dialog
+// Where the policy asks a supervisor to approve a large adjustment, dropping an uncertain
+// adjustment, cancelling a shipment or changing a setting, main refuses it `approval_required`; the shell's approval dialog
 // then asks for the supervisor and PIN and the action goes again with main's token. A wrong PIN is
 // said in words; Cancel sends nothing more and changes nothing.
 import axe from 'axe-core';
@@ -9,6 +9,7 @@ import { render } from 'vitest-browser-svelte';
 import OutboxScreen from '../../../src/renderer/src/screens/outbox/OutboxScreen.svelte';
 import ShipmentDetail from '../../../src/renderer/src/screens/shipments/ShipmentDetail.svelte';
 import DeskSettings from '../../../src/renderer/src/screens/settings/DeskSettings.svelte';
+import AdjustPanel from '../../../src/renderer/src/screens/scan/AdjustPanel.svelte';
 import ApprovalHost from '../../../src/renderer/src/ui/ApprovalHost.svelte';
 import { connectivity } from '../../../src/renderer/src/state/connectivity.svelte';
 import { approval } from '../../../src/renderer/src/state/approval.svelte';
@@ -17,7 +18,7 @@ import { loadWorkers } from '../../../src/renderer/src/state/workers.svelte';
 import type { Shipment } from '../../../src/shared/ipc/records';
 import type { Result } from '../../../src/shared/ipc/result';
 import '../../../src/renderer/src/styles/base.css';
-import { createFakeDesk, entryOf, SETTINGS, type FakeDesk, type Handlers } from '../support/fake-desk';
+import { createFakeDesk, entryOf, SETTINGS, stockOf, type FakeDesk, type Handlers } from '../support/fake-desk';
 
 const TOKEN = `apv_${'a'.repeat(32)}`;
 const sam = { id: 'wkr_000000000001', name: 'Sam', badge: null, addedAt: '2026-03-12T14:32:00.000Z', role: 'supervisor' as const, hasPin: true };
@@ -140,5 +141,25 @@ describe('a supervisor approves, where the policy asks', () => {
     await expect.element(page.getByRole('status').getByText(/saved/i)).toBeVisible();
     expect(sent(fake, 'approvals.request')).toEqual([{ supervisor: { id: sam.id }, pin: '2468', action: { kind: 'settings', patch: { deskName: 'Dock 3' } } }]);
     expect(sent(fake, 'settings.update')).toEqual([{ deskName: 'Dock 3' }, { deskName: 'Dock 3', approval: TOKEN }]);
+  });
+
+  it('a large adjustment on the Scan screen: asked for, then booked with the token', async () => {
+    const fake = desk({
+      'stock.adjust': (input) => (input.approval === TOKEN ? { ok: true, value: entryOf({ id: 'ob-9', sku: input.sku, warehouseId: input.warehouseId, delta: input.delta, reason: input.reason }) } : NEEDS),
+    });
+    uninstall = fake.install();
+    await Promise.all([loadWorkers(), loadWarehouses()]);
+    render(AdjustPanel, { stock: stockOf('SKU-00042') });
+    render(ApprovalHost);
+
+    await page.getByRole('radio', { name: 'Set count' }).click();
+    await page.getByLabelText('Counted quantity').fill('1230');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('dialog', { name: 'Supervisor approval' })).toHaveAccessibleDescription('A supervisor approves: −10 SKU-00042 Main hall (MAIN)');
+    await userEvent.keyboard('2468{Enter}');
+    await expect.element(page.getByRole('status').getByText(/−10 SKU-00042/)).toBeInTheDocument();
+    const input = { sku: 'SKU-00042', warehouseId: 'wh-main', delta: -10, reason: 'count_correction', count: { counted: 1230, onHand: 1240 } };
+    expect(sent(fake, 'stock.adjust')).toEqual([input, { ...input, approval: TOKEN }]);
+    expect(sent(fake, 'approvals.request')).toEqual([{ supervisor: { id: sam.id }, pin: '2468', action: { kind: 'adjust', sku: 'SKU-00042', warehouseId: 'wh-main', delta: -10 } }]);
   });
 });
