@@ -12,7 +12,9 @@ import DeskSettings from '../../../src/renderer/src/screens/settings/DeskSetting
 import AdjustPanel from '../../../src/renderer/src/screens/scan/AdjustPanel.svelte';
 import ApprovalHost from '../../../src/renderer/src/ui/ApprovalHost.svelte';
 import { connectivity } from '../../../src/renderer/src/state/connectivity.svelte';
-import { approval } from '../../../src/renderer/src/state/approval.svelte';
+import App from '../../../src/renderer/src/App.svelte';
+import { approval, approvalCancelled } from '../../../src/renderer/src/state/approval.svelte';
+import { updateSettings } from '../../../src/renderer/src/state/settings.svelte';
 import { loadWarehouses } from '../../../src/renderer/src/state/warehouses.svelte';
 import { loadWorkers } from '../../../src/renderer/src/state/workers.svelte';
 import type { Shipment } from '../../../src/shared/ipc/records';
@@ -161,5 +163,20 @@ describe('a supervisor approves, where the policy asks', () => {
     const input = { sku: 'SKU-00042', warehouseId: 'wh-main', delta: -10, reason: 'count_correction', count: { counted: 1230, onHand: 1240 } };
     expect(sent(fake, 'stock.adjust')).toEqual([input, { ...input, approval: TOKEN }]);
     expect(sent(fake, 'approvals.request')).toEqual([{ supervisor: { id: sam.id }, pin: '2468', action: { kind: 'adjust', sku: 'SKU-00042', warehouseId: 'wh-main', delta: -10 } }]);
+  });
+
+  it('the shell fetches its approval dialog when first asked, and a cancel leaves the change unsent', async () => {
+    const fake = desk({ 'settings.update': ({ approval: token, deskName }) => (token === TOKEN ? { ok: true, value: { ...SETTINGS, deskName: deskName ?? null } } : NEEDS) });
+    uninstall = fake.install();
+    render(App);
+    await loadWorkers();
+    const saving = updateSettings({ deskName: 'Dock 3' });
+    const dialog = page.getByRole('dialog', { name: 'Supervisor approval' });
+    await expect.element(dialog).toHaveAccessibleDescription("A supervisor approves: a change to this desk's settings");
+    await expect.element(page.getByLabelText('PIN', { exact: true })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(approvalCancelled(await saving)).toBe(true);
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(sent(fake, 'settings.update')).toEqual([{ deskName: 'Dock 3' }]);
   });
 });
