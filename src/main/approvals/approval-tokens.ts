@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type { ApprovalAction } from '../../shared/ipc/approval-records';
+import { createHash, randomBytes } from 'node:crypto';
+import { approvedSettings, type ApprovalAction } from '../../shared/ipc/approval-records';
+import type { SettingsPatch } from '../../shared/ipc/records';
 import { failure } from '../../shared/ipc/result';
 
 /** Long enough to type the PIN and press Enter once more; short enough that a token left lying about is dead. */
@@ -12,7 +13,30 @@ function keyOf(action: ApprovalAction): string {
       return JSON.stringify(['adjust', action.sku, action.warehouseId, action.delta]);
     case 'worker':
       return JSON.stringify(['worker', action.workerId]);
+    case 'uncertain':
+      return JSON.stringify(['uncertain', action.entryId, action.choice]);
+    case 'shipment':
+      return JSON.stringify(['shipment', action.token, action.verb]);
+    case 'settings':
+      return JSON.stringify(['settings', settingsKey(action.patch)]);
   }
+}
+
+/**
+ * A settings change as the names it sets, sorted, and a hash of their new values (keys sorted at
+ * every level, so the same change written in another order is the same change). The comfort
+ * settings are left out: they need no approval, so they do not make a change another one.
+ */
+function settingsKey(patch: SettingsPatch): string {
+  const names = approvedSettings(patch);
+  const values = JSON.stringify(names.map((k) => sorted(patch[k])));
+  return `${names.join(',')}:${createHash('sha256').update(values).digest('hex')}`;
+}
+
+function sorted(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(record).sort().map((k) => [k, sorted(record[k])]));
 }
 
 interface Granted {

@@ -37,6 +37,13 @@ export class Approvals {
       // before that, the first supervisor has to be named somehow.
       case 'worker':
         return this.#deps.workers.state().workers.some((w) => w.role === 'supervisor' && w.hasPin);
+      case 'uncertain':
+        return approve.discardUncertain;
+      case 'shipment':
+        return approve.cancelShipment;
+      // Whether the change touches more than the comfort settings is the settings channel's to say.
+      case 'settings':
+        return approve.changeSettings;
     }
   }
 

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { accountChannels, type AccountService } from '../account';
 import { Approvals, approvalChannels } from '../approvals';
-import { DEFAULT_SUPERVISOR_RULES } from '../../shared/ipc/approval-records';
+import { DEFAULT_SUPERVISOR_RULES, type ApproveAction } from '../../shared/ipc/approval-records';
 import { APP_VERSION } from '../kernel/api';
 import { CatalogRecorder } from '../kernel/cache';
 import type { FileSaver } from '../kernel/file-saver';
@@ -80,13 +80,14 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
     rules: () => policy.supervisor ?? DEFAULT_SUPERVISOR_RULES,
     clocks: { now: () => new Date(), monotonic: () => performance.now() },
   });
+  const approve: ApproveAction = (action, token) => approvals.gate(action, token);
   const counts = new CountService({ cache, events, worker, account: signedIn, currentAccount: () => accounts.session ?? null });
 
   return declaredHandlers(
     {
       'app.info': { handle: () => ({ version: APP_VERSION, demo: accounts.status().mode === 'demo', notices: notices.list() }) },
       ...accountChannels(accounts),
-      ...settingsChannels(settings),
+      ...settingsChannels(settings, approve),
       ...policyChannels(policy),
       ...stockChannels({
         cache,
@@ -94,25 +95,25 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
         badge: workerBadge(cache.workers, () => approvals.pinRequired()),
         adjustments: signedIn,
         worker,
-        approve: (action, token) => approvals.gate(action, token),
+        approve,
         warehouse,
         save,
         enteredAs: (entry, fn) => journal.enteredAs(entry, fn),
       }),
-      ...workerChannels(
-        cache.workers,
-        (action, token) => approvals.gate(action, token),
-        (who, pin) => approvals.proveWorker(who, pin),
-      ),
-      ...approvalChannels(approvals, warehouse, (id) => cache.workers.state().workers.find((w) => w.id === id)?.name ?? ''),
+      ...workerChannels(cache.workers, approve, (who, pin) => approvals.proveWorker(who, pin)),
+      ...approvalChannels(approvals, {
+        warehouse,
+        workerName: (id) => cache.workers.state().workers.find((w) => w.id === id)?.name ?? '',
+        entry: (id) => cache.outbox.get(id)?.entry,
+      }),
       ...levelChannels({ levels: cache.levels, reads: cache.reads, account: () => accounts.session?.accountKey ?? null, warehouse, save }),
       ...importChannels({ levels: cache.levels, reads: cache.reads, sheets: cache.sheets, account: signedIn, counts, worker, warehouse, events }),
       ...transferChannels(transfers, warehouse),
       ...countChannels(counts, warehouse, workerBadge(cache.workers, () => approvals.pinRequired())),
       ...journalChannels(journal, save, () => settings.preferences.deskName),
-      ...outboxChannels({ outbox: () => accounts.session?.outbox ?? nobodysOutbox, undo: { undo: (id) => undo.undo(id), linksOf: (ids) => cache.undos.linksOf(ids) }, warehouse }),
+      ...outboxChannels({ outbox: () => accounts.session?.outbox ?? nobodysOutbox, undo: { undo: (id) => undo.undo(id), linksOf: (ids) => cache.undos.linksOf(ids) }, warehouse, approve }),
       ...syncChannels({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),
-      ...shipmentChannels(cache, () => accounts.session),
+      ...shipmentChannels(cache, () => accounts.session, approve),
       ...productChannels(cache, () => accounts.session),
       ...labelChannels({ reads: cache.reads, printer: () => printer, printOptions: () => settings.preferences.labelPrinter }),
       ...printerChannels(printers),

@@ -1,4 +1,5 @@
 import { adjustmentParams, details, failedPart, type DeclaredChannels, type WarehouseLabel } from '../journal';
+import type { ApproveAction } from '../../shared/ipc/approval-records';
 import type { UndoLink, UndoResult } from '../../shared/ipc/desk-work-records';
 import type { OutboxEntry } from '../../shared/ipc/records';
 import type { Outbox } from './outbox';
@@ -21,12 +22,14 @@ export interface OutboxChannelDeps {
   outbox: () => Outbox;
   undo: OutboxUndo;
   warehouse: WarehouseLabel;
+  /** A supervisor's approval, where the policy asks for one to end an uncertain adjustment unsent. */
+  approve: ApproveAction;
 }
 
 type OutboxChannel = 'outbox.list' | 'outbox.retry' | 'outbox.discard' | 'outbox.resolve' | 'outbox.undo' | 'outbox.links' | 'outbox.markSeen' | 'outbox.toCheck' | 'outbox.checked';
 
 /** What the worker does to an entry leaves a journal line; what the service then does with it is journaled from the outbox's events. */
-export function outboxChannels({ outbox, undo, warehouse }: OutboxChannelDeps): DeclaredChannels<OutboxChannel> {
+export function outboxChannels({ outbox, undo, warehouse, approve }: OutboxChannelDeps): DeclaredChannels<OutboxChannel> {
   const adjustment = (e: Pick<OutboxEntry, 'delta' | 'warehouseId' | 'reason'>) => adjustmentParams(warehouse, e);
   const entryLine = { code: null, requestId: null } as const;
   return {
@@ -53,7 +56,11 @@ export function outboxChannels({ outbox, undo, warehouse }: OutboxChannelDeps): 
     },
     // The worker's answer to an adjustment whose outcome stayed unknown past the service's key horizon.
     'outbox.resolve': {
-      handle: ({ id, choice }) => outbox().resolve(id, choice),
+      handle: ({ id, choice, approval }) => {
+        // Resent, it is the service's to judge; dropped or taken as applied, it is never sent, so the stock may stay wrong.
+        if (choice !== 'resend') approve({ kind: 'uncertain', entryId: id, choice }, approval);
+        return outbox().resolve(id, choice);
+      },
       journal: (input, e) => {
         const base = { ...entryLine, kind: 'resolve', sku: e.sku, ref: e.id } as const;
         switch (input.choice) {

@@ -1,5 +1,6 @@
 import { details, failedPart, type DeclaredChannels, type JournalLine } from '../journal';
-import type { Settings } from '../../shared/ipc/records';
+import { approvedSettings, type ApproveAction } from '../../shared/ipc/approval-records';
+import type { Settings, SettingsPatch } from '../../shared/ipc/records';
 import type { SettingsStore } from './settings-store';
 
 const plain = (value: unknown): string => (value === null || value === undefined ? '-' : String(value));
@@ -25,14 +26,26 @@ function changeLine(before: Settings, after: Settings): JournalLine | null {
   return { kind: 'settings', code: null, sku: null, details: details('setting_changed', { settings: changed.join(', '), from, to }), outcome: 'done', requestId: null };
 }
 
-export function settingsChannels(settings: SettingsStore): DeclaredChannels<'settings.get' | 'settings.update'> {
+/** Whether a change sets a setting other than the comfort ones to another value than it has. */
+function changesApproved(before: Settings, patch: SettingsPatch): boolean {
+  return approvedSettings(patch).some((key) => {
+    const value = patch[key];
+    // The scanner's settings come in part: only the parts sent are compared.
+    const now = key === 'scanner' ? { ...before.scanner, ...(value as object) } : value;
+    return JSON.stringify(now) !== JSON.stringify(before[key]);
+  });
+}
+
+export function settingsChannels(settings: SettingsStore, approve: ApproveAction): DeclaredChannels<'settings.get' | 'settings.update'> {
   // The settings each answer replaced, for its journal line (the answer carries only the new ones).
   const replaced = new WeakMap<Settings, Settings>();
   return {
     'settings.get': { handle: () => settings.preferences },
     'settings.update': {
-      handle: (patch) => {
+      handle: ({ approval, ...patch }) => {
         const before = settings.preferences;
+        // A change that only sets a setting to what it is, or a comfort one, needs nobody.
+        if (changesApproved(before, patch)) approve({ kind: 'settings', patch }, approval);
         const after = settings.update(patch);
         replaced.set(after, before);
         return after;

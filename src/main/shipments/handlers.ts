@@ -1,3 +1,4 @@
+import type { ApproveAction } from '../../shared/ipc/approval-records';
 import type { CatalogCache } from '../kernel/cache';
 import type { ServiceConnection } from '../kernel/service-or-cache';
 import { details, failed, failedPart, type DeclaredChannels } from '../journal';
@@ -5,8 +6,11 @@ import { ShipmentService } from './shipment-service';
 
 type ShipmentChannel = 'shipments.list' | 'shipments.read' | 'shipments.create' | 'shipments.cancel' | 'shipments.delete' | 'shipments.greenIndex' | 'shipments.transitTime';
 
-/** What changes a shipment leaves a journal line; reading one does not. */
-export function shipmentChannels(cache: CatalogCache, connection: () => ServiceConnection | null): DeclaredChannels<ShipmentChannel> {
+/**
+ * What changes a shipment leaves a journal line; reading one does not. Cancelling or deleting one
+ * takes a supervisor's approval for that shipment and that action where the policy asks for one.
+ */
+export function shipmentChannels(cache: CatalogCache, connection: () => ServiceConnection | null, approve: ApproveAction): DeclaredChannels<ShipmentChannel> {
   const shipments = new ShipmentService(cache, connection);
   return {
     'shipments.list': { handle: (input) => shipments.list(input) },
@@ -20,12 +24,18 @@ export function shipmentChannels(cache: CatalogCache, connection: () => ServiceC
       },
     },
     'shipments.cancel': {
-      handle: ({ token }) => shipments.cancel(token),
+      handle: ({ token, approval }) => {
+        approve({ kind: 'shipment', token, verb: 'cancel' }, approval);
+        return shipments.cancel(token);
+      },
       journal: (input, s) => ({ kind: 'cancel', code: input.token, sku: null, details: details('shipment_cancelled', { reference: s.reference }), outcome: 'done', requestId: null }),
       journalFailure: (input, thrown) => ({ kind: 'cancel', code: input.token, sku: null, ...failedPart(thrown) }),
     },
     'shipments.delete': {
-      handle: ({ token }) => shipments.delete(token),
+      handle: ({ token, approval }) => {
+        approve({ kind: 'shipment', token, verb: 'delete' }, approval);
+        return shipments.delete(token);
+      },
       journal: (input) => ({ kind: 'delete', code: input.token, sku: null, details: details('shipment_deleted', { token: input.token }), outcome: 'done', requestId: null }),
       journalFailure: (input, thrown) => ({ kind: 'delete', code: input.token, sku: null, ...failedPart(thrown) }),
     },

@@ -1,10 +1,8 @@
-import type { ApprovalAction } from '../../shared/ipc/approval-records';
+import type { ApproveAction } from '../../shared/ipc/approval-records';
 import { details, failed, type DeclaredChannels } from '../journal';
 import { hashPin } from './pin-hash';
 import type { WorkerStore } from './worker-store';
 
-/** Spends a supervisor's approval of `action` when one is needed (null: none was); throws `approval_required`. */
-export type ApproveAction = (action: ApprovalAction, token: string | undefined) => string | null;
 
 /** Checks the worker's own PIN where the policy requires one to start at the desk; throws `pin_required` or `pin_refused`. */
 export type ProveWorker = (who: { id: string } | { badge: string }, pin: string | undefined) => Promise<void>;

@@ -1,6 +1,6 @@
 import { z } from './zod';
-import { Sku, WarehouseId } from './records';
-import { Badge, Pin, WorkerId, WorkerRole } from './desk-work-records';
+import { SettingsPatch, ShipmentToken, Sku, WarehouseId } from './records';
+import { Badge, OutboxEntryId, Pin, WorkerId, WorkerRole } from './desk-work-records';
 
 export { Pin };
 
@@ -43,8 +43,28 @@ export const ApprovalAction = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('adjust'), sku: Sku, warehouseId: WarehouseId, delta: z.number().int().min(-1_000_000).max(1_000_000) }),
   // A worker's PIN or role: who may approve is decided by them, so it is approved like the rest.
   z.strictObject({ kind: z.literal('worker'), workerId: WorkerId }),
+  // Ending an adjustment whose outcome stayed unknown without sending it: dropped, or taken as
+  // applied (either way it is never sent; "applied" is no way round a supervisor).
+  z.strictObject({ kind: z.literal('uncertain'), entryId: OutboxEntryId, choice: z.enum(['drop', 'applied']) }),
+  z.strictObject({ kind: z.literal('shipment'), token: ShipmentToken, verb: z.enum(['cancel', 'delete']) }),
+  // The settings change as sent to `settings.update`: the approval is for these values and no others.
+  z.strictObject({ kind: z.literal('settings'), patch: SettingsPatch }),
 ]);
 export type ApprovalAction = z.infer<typeof ApprovalAction>;
+
+/** Spends a supervisor's approval of `action` when one is needed (null: none was); throws `approval_required`. */
+export type ApproveAction = (action: ApprovalAction, token: string | undefined) => string | null;
+
+/**
+ * Settings that are the worker's own comfort, changed without a supervisor whatever the policy
+ * says: the language of the screens and the sounds (the status bar's mute switch).
+ */
+export const COMFORT_SETTINGS = ['language', 'soundsMuted'] as const satisfies ReadonlyArray<keyof SettingsPatch>;
+
+/** The settings a change sets that are not comfort ones, sorted: what a supervisor approves of it. */
+export function approvedSettings(patch: SettingsPatch): Array<keyof SettingsPatch> {
+  return (Object.keys(patch) as Array<keyof SettingsPatch>).filter((k) => patch[k] !== undefined && !(COMFORT_SETTINGS as readonly string[]).includes(k)).sort();
+}
 
 export const ApprovalRequest = z.strictObject({
   supervisor: z.union([z.strictObject({ id: WorkerId }), z.strictObject({ badge: Badge })]),

@@ -32,7 +32,8 @@ export const channels = {
   'account.startDemo': { input: none, output: r.AccountStatus },
 
   'settings.get': { input: none, output: r.Settings },
-  'settings.update': { input: r.SettingsPatch, output: r.Settings },
+  /** With a supervisor's approval of this very change when the policy asks for one (all but the comfort settings). */
+  'settings.update': { input: r.SettingsPatch.extend({ approval: a.ApprovalToken.optional() }), output: r.Settings },
   /** What the machine-wide policy file locks and presets, and what in it was refused. */
   'policy.get': { input: none, output: p.PolicyStatus },
 
@@ -136,7 +137,7 @@ export const channels = {
    * applied, not wanted), `applied` records it as applied without sending it again (the service's
    * stock shows it was; a transfer's in leg follows its out leg so confirmed).
    */
-  'outbox.resolve': { input: z.strictObject({ id: z.string().min(1).max(100), choice: z.enum(['resend', 'drop', 'applied']) }), output: r.OutboxEntry },
+  'outbox.resolve': { input: z.strictObject({ id: z.string().min(1).max(100), choice: z.enum(['resend', 'drop', 'applied']), approval: a.ApprovalToken.optional() }), output: r.OutboxEntry },
   /** Not yet sent: withdrawn. Applied: a linked reversing adjustment is queued. */
   'outbox.undo': { input: z.strictObject({ id: w.OutboxEntryId }), output: w.UndoResult },
   /** Which of these entries are undos, or undone: both sides of each link. */
@@ -166,8 +167,8 @@ export const channels = {
   },
   'shipments.read': { input: z.strictObject({ token: r.ShipmentToken }), output: r.Shipment },
   'shipments.create': { input: r.ShipmentDraft, output: r.Shipment },
-  'shipments.cancel': { input: z.strictObject({ token: r.ShipmentToken }), output: r.Shipment },
-  'shipments.delete': { input: z.strictObject({ token: r.ShipmentToken }), output: z.object({ token: r.ShipmentToken, deleted: z.literal(true) }) },
+  'shipments.cancel': { input: z.strictObject({ token: r.ShipmentToken, approval: a.ApprovalToken.optional() }), output: r.Shipment },
+  'shipments.delete': { input: z.strictObject({ token: r.ShipmentToken, approval: a.ApprovalToken.optional() }), output: z.object({ token: r.ShipmentToken, deleted: z.literal(true) }) },
   'shipments.greenIndex': { input: r.GreenIndexInput, output: r.GreenIndex },
   'shipments.transitTime': { input: r.TransitTimeInput, output: r.TransitTime },
 

@@ -101,8 +101,8 @@ export const JOURNAL_WHATS = [
   'sync_failed', // only the error (its code, and the request id on the line)
   'exported', // list (stock | low_stock | journal | keyed_codes), rows, file (its name)
   'support_file', // file (its name)
-  'approval_granted', // approver, action (adjust), sku, warehouse, delta
-  'approval_refused', // approver, action, sku, warehouse, delta; the error's reason says why (wrong | locked | no_pin | not_supervisor)
+  'approval_granted', // approver, action; adjust, uncertain_drop, uncertain_applied: sku, warehouse, delta; worker: name; shipment_cancel, shipment_delete: shipment; settings: settings (names)
+  'approval_refused', // approver and the values of approval_granted; the error's reason says why (wrong | locked | no_pin | not_supervisor)
   'pin_set', // name, pin (set | cleared)
   'role_set', // name, role
   'worker_refused', // name (a PIN required to start at the desk was missing or wrong)

@@ -205,4 +205,31 @@ describe('journal details in the desk’s language', () => {
       uninstall();
     }
   });
+
+  it('words the approvals of an uncertain adjustment, a shipment and a settings change, granted and refused, never by main’s names', async () => {
+    const shp = 'shp_00000000000000000007';
+    const lines: JournalEntry[] = [
+      line(26, { kind: 'approval', outcome: 'done', details: { what: 'approval_granted', params: { approver: 'Sam', action: 'uncertain_drop', sku: 'WD-000003', warehouse: 'AMS', delta: 2 } } }),
+      line(25, { kind: 'approval', outcome: 'failed', details: { what: 'approval_refused', params: { approver: 'Sam', action: 'uncertain_applied', sku: 'WD-000003', warehouse: 'AMS', delta: 2 }, error: { code: 'pin_refused', message: 'That PIN is not right.', reason: 'wrong' } } }),
+      line(24, { kind: 'approval', outcome: 'done', code: shp, sku: null, details: { what: 'approval_granted', params: { approver: 'Sam', action: 'shipment_cancel', shipment: shp } } }),
+      line(23, { kind: 'approval', outcome: 'done', code: shp, sku: null, details: { what: 'approval_granted', params: { approver: 'Sam', action: 'shipment_delete', shipment: shp } } }),
+      line(22, { kind: 'approval', outcome: 'done', sku: null, details: { what: 'approval_granted', params: { approver: 'Sam', action: 'settings', settings: 'confirmAdjustmentsFrom, deskName' } } }),
+    ];
+    const fake = createFakeDesk({ 'journal.search': () => ({ ok: true, value: { entries: lines, nextBefore: null } }) });
+    const uninstall = fake.install();
+    try {
+      render(JournalScreen);
+      await expect.element(page.getByText('Sam approved not sending +2 of WD-000003 at AMS')).toBeVisible();
+      await expect.element(page.getByText(/^Approval of taking \+2 of WD-000003 at AMS as applied refused/)).toBeVisible();
+      await expect.element(page.getByText(`Sam approved cancelling shipment ${shp}`)).toBeVisible();
+      await expect.element(page.getByText(`Sam approved deleting shipment ${shp}`)).toBeVisible();
+      await expect.element(page.getByText(/^Sam approved a change to /)).toBeVisible();
+      expect(document.body.textContent).not.toMatch(/confirmAdjustmentsFrom|deskName|uncertain_drop|shipment_cancel/);
+      await loadCatalogue('de');
+      setLanguageSetting('de');
+      await expect.element(page.getByText(`Sam hat das Stornieren der Sendung ${shp} freigegeben`)).toBeVisible();
+    } finally {
+      uninstall();
+    }
+  });
 });

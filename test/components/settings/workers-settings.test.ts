@@ -3,6 +3,7 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import type { Worker, Workers } from '../../../src/shared/ipc/desk-work-records';
 import WorkersSettings from '../../../src/renderer/src/screens/settings/WorkersSettings.svelte';
+import ApprovalHost from '../../../src/renderer/src/ui/ApprovalHost.svelte';
 import { workers } from '../../../src/renderer/src/state/workers.svelte';
 import '../../../src/renderer/src/styles/base.css';
 import { createFakeDesk, type FakeDesk } from '../support/fake-desk';
@@ -46,6 +47,7 @@ describe('Settings: workers and supervisors', () => {
 
   it('sets a PIN typed twice, asking a supervisor first; a short or mistyped PIN is said and sends nothing', async () => {
     render(WorkersSettings);
+    render(ApprovalHost);
     const rows = page.getByTestId('worker-row');
     await expect.poll(() => row(0)).toMatch(/Sam.*PIN set/);
     await expect.poll(() => row(1)).toMatch(/Wim.*No PIN/);
@@ -82,6 +84,7 @@ describe('Settings: workers and supervisors', () => {
 
   it('a supervisor box shows the role main holds: unchanged when the approval is cancelled, ticked once approved', async () => {
     render(WorkersSettings);
+    render(ApprovalHost);
     const box = page.getByTestId('worker-row').nth(1).getByRole('checkbox', { name: 'Supervisor' });
     await expect.element(box).not.toBeChecked();
     await box.click();

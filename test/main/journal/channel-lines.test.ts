@@ -49,7 +49,7 @@ function setUp(resolve: (id: string, choice: 'resend' | 'drop' | 'applied') => O
   const outbox = { resolve: (id: string, choice: 'resend' | 'drop' | 'applied') => resolve(id, choice) } as unknown as Outbox;
   const undo = { undo: () => { throw new Error('not here'); }, linksOf: () => [] };
   const transfers = { undo: (id: string) => undoTransfer!({ id }) } as unknown as TransferService;
-  const handlers = handlersOf({ ...outboxChannels({ outbox: () => outbox, undo, warehouse }), ...transferChannels(transfers, warehouse) }, (line) => journal.record(line));
+  const handlers = handlersOf({ ...outboxChannels({ outbox: () => outbox, undo, warehouse, approve: () => null }), ...transferChannels(transfers, warehouse) }, (line) => journal.record(line));
   return { journal, handlers };
 }
 

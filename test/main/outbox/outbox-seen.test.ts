@@ -33,7 +33,7 @@ describe('outbox: a refusal marked Seen', () => {
     outbox = new Outbox({ cache, recorder: new CatalogRecorder(cache), events, api: () => api, online: () => true, account: () => 'demo' });
   }
   const handlers = () =>
-    handlersOf(outboxChannels({ outbox: () => outbox, undo: { undo: () => { throw new Error('not here'); }, linksOf: () => [] }, warehouse: (id) => id }), (line) => journal.record(line));
+    handlersOf(outboxChannels({ outbox: () => outbox, undo: { undo: () => { throw new Error('not here'); }, linksOf: () => [] }, warehouse: (id) => id, approve: () => null }), (line) => journal.record(line));
   /** As the router calls it: a refusal is a rejected answer. */
   const markSeen = async (id: string) => handlers()['outbox.markSeen']({ id });
 

@@ -52,7 +52,7 @@ describe('outbox: changes a rebuilt cache left to check by hand', () => {
     journal = new Journal({ store: cache.journal, worker: () => 'Ana', retentionDays: () => 90 });
     const outbox = new Outbox({ cache, recorder: new CatalogRecorder(cache), events: new EventHub(), api: () => null, online: () => false, account: () => account });
     const undo = { undo: () => { throw new Error('not here'); }, linksOf: () => [] };
-    const declared = outboxChannels({ outbox: () => outbox, undo, warehouse: (id) => id.toUpperCase() });
+    const declared = outboxChannels({ outbox: () => outbox, undo, warehouse: (id) => id.toUpperCase(), approve: () => null });
     return handlersOf({ 'outbox.list': declared['outbox.list'], 'outbox.toCheck': declared['outbox.toCheck'], 'outbox.checked': declared['outbox.checked'] }, (line) => journal.record(line as never));
   }
   function damage(sql: string): void {

@@ -1,6 +1,8 @@
 import { DEFAULT_SETTINGS } from '../../../shared/ipc/defaults';
 import type { Settings, SettingsPatch } from '../../../shared/ipc/records';
 import type { DeskError, Result } from '../../../shared/ipc/result';
+import { m } from '../i18n/messages';
+import { withApproval } from './approval.svelte';
 import { call } from './desk';
 
 export const settings = $state<{ value: Settings; loaded: boolean; error: DeskError | null }>({
@@ -18,8 +20,9 @@ export async function loadSettings(): Promise<void> {
   } else settings.error = r.error;
 }
 
+/** Where the policy says so, a supervisor approves a change (main knows which; the comfort ones need none). */
 export async function updateSettings(patch: SettingsPatch): Promise<Result<Settings>> {
-  const r = await call((d) => d.settings.update(patch));
+  const r = await withApproval({ kind: 'settings', patch }, m.approval_what_settings(), (approval) => call((d) => d.settings.update({ ...patch, ...(approval ? { approval } : {}) })));
   if (r.ok) {
     settings.value = r.value;
     settings.loaded = true;

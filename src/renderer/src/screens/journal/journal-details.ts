@@ -5,6 +5,7 @@ import { formatDelta, formatNumber } from '../../ui/format';
 import { refusalText } from '../../ui/refusal-text';
 import { isReason, REASON_LABELS } from '../scan/adjust-math';
 import { policyEntryText, policyProblemText } from '../../ui/policy-text';
+import { approvalText } from './approval-text';
 import { settingChangeText } from './setting-change-text';
 
 /**
@@ -122,11 +123,8 @@ function sentence(d: JournalWhat): string {
     case 'sync_failed':
       return m.journal_what_sync_failed();
     case 'approval_granted':
-      if (p['action'] === 'worker') return m.journal_what_approval_worker_granted({ approver: text('approver'), name: text('name') });
-      return m.journal_what_approval_granted({ approver: text('approver'), delta: delta('delta'), sku: text('sku'), warehouse: text('warehouse') });
     case 'approval_refused':
-      if (p['action'] === 'worker') return m.journal_what_approval_worker_refused({ name: text('name') });
-      return m.journal_what_approval_refused({ delta: delta('delta'), sku: text('sku'), warehouse: text('warehouse') });
+      return approvalText(d.what === 'approval_granted', text('action'), { text, delta });
     case 'pin_set':
       return p['pin'] === 'cleared' ? m.journal_what_pin_cleared({ name: text('name') }) : m.journal_what_pin_set({ name: text('name') });
     case 'role_set':
