@@ -2,7 +2,6 @@
 // The journal's mark of how a line's code came in, and the report of changes booked on typed codes.
 // Shots of the journal with the report, English and German, light and dark, 1280x800 and
 // 1024x700, saved to docs/screens/movements to be looked at, audited with axe.
-import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
@@ -13,6 +12,7 @@ import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
 import '../../../src/renderer/src/styles/base.css';
 import type { JournalEntry, Worker } from '../../../src/shared/ipc/desk-work-records';
 import type { KeyedShare } from '../../../src/shared/ipc/movement-records';
+import { seriousA11yProblems } from '../support/a11y';
 import { createFakeDesk, SETTINGS, type FakeDesk } from '../support/fake-desk';
 import { screensSuite, shootScreens } from '../support/screen-shots';
 
@@ -50,12 +50,6 @@ function desk(language: 'en' | 'de' = 'en'): FakeDesk {
     'journal.exportKeyedShare': () => ({ ok: true, value: { status: 'download', fileName: 'keyed-codes-2026-03-12.csv', content: 'day (UTC)\r\n', rows: 4 } }),
     'workers.list': () => ({ ok: true, value: { workers: WORKERS, current: null } }),
   });
-}
-
-/** The serious and critical axe findings on the page. */
-async function seriousA11yProblems(): Promise<string[]> {
-  const result = await axe.run(document, { resultTypes: ['violations'] });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('typed or scanned, in the journal', () => {

@@ -3,7 +3,6 @@
 // SKU, warehouse, change, why and when, counted red in the tab's badge and the status bar, and
 // taken off one by one with "Checked" after a confirmation. Shot in English, German and Polish,
 // light and dark, at both desk sizes, into docs/screens/outbox-held; audited with axe.
-import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
@@ -13,6 +12,7 @@ import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
 import { notices } from '../../../src/renderer/src/state/notices.svelte';
 import type { ToCheckChange } from '../../../src/shared/ipc/records';
 import '../../../src/renderer/src/styles/base.css';
+import { seriousA11yProblems } from '../support/a11y';
 import { screensSuite, shootScreens } from '../support/screen-shots';
 import { createFakeDesk, entryOf, SETTINGS, type FakeDesk } from '../support/fake-desk';
 
@@ -23,12 +23,6 @@ const CHANGES: ToCheckChange[] = [
   { id: 'ob-in', sku: 'WD-000019', warehouseId: 'wh-north', delta: 3, why: 'transfer', sent: false, createdAt: '2026-03-12T11:02:00.000Z', heldAt: HELD },
   { id: 'ob-rev', sku: 'WD-000018', warehouseId: 'wh-main', delta: 6, why: 'undo', sent: false, createdAt: '2026-03-12T13:47:00.000Z', heldAt: HELD },
 ];
-
-/** The serious and critical axe findings on the page. */
-async function seriousA11yProblems(): Promise<string[]> {
-  const result = await axe.run(document, { resultTypes: ['violations'] });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 function deskWith(lang: string): { fake: FakeDesk; left: () => ToCheckChange[] } {
   let left = [...CHANGES];

@@ -3,7 +3,6 @@
 // scan box once closed; an adjustment carries how its code came in. Shots of the card and the
 // dialog, English and German, light and dark, 1280x800 and 1024x700, saved to
 // docs/screens/movements to be looked at; each shot also checks that no button's text is cut, and axe audits them.
-import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
@@ -14,6 +13,7 @@ import { forgetScans, whenScansAnswered } from '../../../src/renderer/src/scan/s
 import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
 import '../../../src/renderer/src/styles/base.css';
 import type { SkuMovements } from '../../../src/shared/ipc/movement-records';
+import { seriousA11yProblems } from '../support/a11y';
 import { createFakeDesk, SETTINGS, type FakeDesk } from '../support/fake-desk';
 import { screensSuite, shootScreens } from '../support/screen-shots';
 import { scanBurst } from './keys';
@@ -61,12 +61,6 @@ function desk(language: 'en' | 'de' = 'en'): FakeDesk {
     'settings.get': () => ({ ok: true, value: { ...structuredClone(SETTINGS), language } }),
     'stock.movements': ({ sku }) => ({ ok: true, value: movementsOf(sku) }),
   });
-}
-
-/** The serious and critical axe findings on the page. */
-async function seriousA11yProblems(): Promise<string[]> {
-  const result = await axe.run(document, { resultTypes: ['violations'] });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('movements of a SKU on the answer card', () => {

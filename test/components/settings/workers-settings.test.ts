@@ -6,6 +6,7 @@ import WorkersSettings from '../../../src/renderer/src/screens/settings/WorkersS
 import ApprovalHost from '../../../src/renderer/src/ui/ApprovalHost.svelte';
 import { workers } from '../../../src/renderer/src/state/workers.svelte';
 import '../../../src/renderer/src/styles/base.css';
+import { seriousA11yProblems } from '../support/a11y';
 import { createFakeDesk, type FakeDesk } from '../support/fake-desk';
 
 const at = '2026-03-12T14:32:00.000Z';
@@ -62,6 +63,7 @@ describe('Settings: workers and supervisors', () => {
     expect(sent('workers.setPin')).toEqual([]);
     await page.getByLabelText('The same PIN again').fill('1234');
     await page.screenshot({ path: '../../artifacts/components/workers-settings-pin-1280.png' });
+    expect(await seriousA11yProblems()).toEqual([]);
     await userEvent.keyboard('{Enter}');
 
     const dialog = page.getByRole('dialog', { name: 'Supervisor approval' });
@@ -101,6 +103,7 @@ describe('Settings: workers and supervisors', () => {
     await expect.poll(() => row(1)).toContain('No PIN: needs a PIN to approve');
     await page.viewport(1024, 700);
     await page.screenshot({ path: '../../artifacts/components/workers-settings-1024.png' });
+    expect(await seriousA11yProblems()).toEqual([]);
     expect(sent('workers.setRole')).toEqual([
       { workerId: wim.id, role: 'supervisor' },
       { workerId: wim.id, role: 'supervisor' },

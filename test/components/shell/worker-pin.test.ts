@@ -5,6 +5,7 @@ import type { Worker, Workers } from '../../../src/shared/ipc/desk-work-records'
 import WorkerPicker from '../../../src/renderer/src/shell/WorkerPicker.svelte';
 import { badgeScanned, workers } from '../../../src/renderer/src/state/workers.svelte';
 import '../../../src/renderer/src/styles/base.css';
+import { seriousA11yProblems } from '../support/a11y';
 import { createFakeDesk, type FakeDesk } from '../support/fake-desk';
 
 const at = '2026-03-12T14:32:00.000Z';
@@ -43,6 +44,7 @@ describe('the worker picker on a desk that asks for PINs', () => {
     await userEvent.keyboard('0000{Enter}');
     await expect.element(page.getByText('That PIN is not right. Try again.')).toBeVisible();
     await page.screenshot({ path: '../../artifacts/components/worker-pin-1280.png' });
+    expect(await seriousA11yProblems()).toEqual([]);
     await pin.fill('4321');
     await userEvent.keyboard('{Enter}');
     await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
@@ -56,6 +58,7 @@ describe('the worker picker on a desk that asks for PINs', () => {
     badgeScanned({ kind: 'worker', code: 'BADGE-ANA', name: 'Ana', workerId: ana.id, switched: false });
     await expect.element(page.getByLabelText('PIN of Ana')).toHaveFocus();
     await page.screenshot({ path: '../../artifacts/components/worker-pin-1024.png' });
+    expect(await seriousA11yProblems()).toEqual([]);
     await userEvent.keyboard('4321{Enter}');
     await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
     expect(switches()).toEqual([{ id: ana.id, pin: '4321' }]);
