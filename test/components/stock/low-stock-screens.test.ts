@@ -7,7 +7,7 @@ import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import App from '../../../src/renderer/src/App.svelte';
 import MinimumDialog from '../../../src/renderer/src/screens/scan/MinimumDialog.svelte';
-import ImportLevelsDialog from '../../../src/renderer/src/screens/stock/ImportLevelsDialog.svelte';
+import SheetsDialog from '../../../src/renderer/src/screens/stock/SheetsDialog.svelte';
 import { loadWarehouses } from '../../../src/renderer/src/state/warehouses.svelte';
 import { setLanguageSetting, setSystemLanguages } from '../../../src/renderer/src/i18n/locale.svelte';
 import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
@@ -63,7 +63,6 @@ describe('low stock, on screen', () => {
     it(`${lang}: the preview of a sheet with problems`, async () => {
       setSystemLanguages([tag]);
       setLanguageSetting(lang);
-      installed(createFakeDesk().install());
       const preview: SheetOutcome = {
         missingColumns: [],
         lines: 1204,
@@ -78,8 +77,9 @@ describe('low stock, on screen', () => {
           { line: 1203, sku: '', problem: 'no_sku', detail: '' },
         ],
       };
-      render(ImportLevelsDialog, { name: 'mindestbestand-2026.csv', text: '', preview, onimported: () => {}, onclose: () => {} });
-      await expect.element(page.getByTestId('import-apply')).toBeVisible();
+      installed(createFakeDesk({ 'imports.levels': () => ({ ok: true, value: preview }) }).install());
+      render(SheetsDialog, { warehouses: [], only: 'levels', sheet: { name: 'mindestbestand-2026.csv', text: 'sku;minimum\n' }, onclose: () => {} });
+      await expect.element(page.getByTestId('sheet-apply')).toBeVisible();
       await shootScreens(DIR, 'import-preview', lang);
     });
   }

@@ -87,12 +87,16 @@ describe('importing a sheet of minimums from the low stock list', () => {
     render(LowStockPanel, { warehouses: WAREHOUSES });
     const text = 'sku;minimum\nSKU-00001;5\nSKU-99999;4\nSKU-00002;3\nSKU-00001;6\n';
     await page.getByTestId('import-levels-file').upload(new File([text], 'mindest.csv', { type: 'text/csv' }));
-    await expect.element(page.getByTestId('import-summary')).toHaveTextContent('4 lines: 2 ready to import, 2 with a problem. Lines with a problem are not imported; nothing changes until you import.');
-    await expect.element(page.getByTestId('import-problem').nth(0)).toHaveTextContent('3SKU-99999Not a SKU this desk knows');
-    await expect.element(page.getByTestId('import-problem').nth(1)).toHaveTextContent('5SKU-00001Same SKU and warehouse as line 2');
+    await expect.element(page.getByTestId('sheet-summary')).toHaveTextContent('4 lines: 2 ready, 2 with a problem. Lines with a problem are left out; nothing changes until you press the button below.');
+    await expect.element(page.getByTestId('sheet-kind-levels')).not.toBeInTheDocument();
+    await expect.element(page.getByText('Not a SKU this desk knows')).toBeVisible();
+    await expect.element(page.getByText('Same SKU and warehouse as line 2')).toBeVisible();
     expect(fake.calls.filter((c) => c.channel === 'imports.levels').map((c) => c.input)).toEqual([{ name: 'mindest.csv', text, apply: false }]);
-    await page.getByTestId('import-apply').click();
-    await expect.element(page.getByText('Imported: 2 minimums set.')).toBeVisible();
+    const lowReads = fake.calls.filter((c) => c.channel === 'levels.low').length;
+    await page.getByTestId('sheet-apply').click();
+    await expect.element(page.getByTestId('sheet-done')).toHaveTextContent('2 minimums set.');
+    // The list is read again with the new minimums.
+    await expect.poll(() => fake.calls.filter((c) => c.channel === 'levels.low').length).toBeGreaterThan(lowReads);
     expect(fake.calls.filter((c) => c.channel === 'imports.levels').map((c) => (c.input as { apply: boolean }).apply)).toEqual([false, true]);
   });
 
@@ -101,6 +105,8 @@ describe('importing a sheet of minimums from the low stock list', () => {
     render(LowStockPanel, { warehouses: WAREHOUSES });
     await page.getByTestId('import-levels-file').upload(new File(['sku;minimum\n"WD-1;5\n'], 'broken.csv', { type: 'text/csv' }));
     await expect.element(page.getByText('This file is not a sheet the desk can read. Save it from your spreadsheet as CSV and choose it again.')).toBeVisible();
-    await expect.element(page.getByTestId('import-levels')).not.toBeInTheDocument();
+    // Nothing to apply; another file can be chosen at once.
+    await expect.element(page.getByTestId('sheet-apply')).not.toBeInTheDocument();
+    await expect.element(page.getByTestId('sheet-file')).toBeInTheDocument();
   });
 });
