@@ -85,7 +85,12 @@ test.describe('a scan across a focus move into the scan box', () => {
     await page.keyboard.type('wd-0', { delay: 15 });
     const box = page.getByLabel('Scan or type a code');
     await expect(box).toHaveValue('wd-0');
-    expect(await landed(page)).toEqual(['outside', 'outside', 'scan box', 'scan box']);
+    // Split by the move: the first keys outside, the last in the box (when the focus comes home
+    // between the keys depends on how busy the page is; none is lost either way).
+    const where = await landed(page);
+    expect(where.slice(0, 2)).toEqual(['outside', 'outside']);
+    expect(where).toHaveLength(4);
+    expect(where.at(-1)).toBe('scan box');
     // not taken for a failed scan: no refusal card
     await expect(page.getByTestId('answer-card')).toHaveCount(0);
     // and Enter looks up what the person typed
