@@ -47,7 +47,7 @@ function startChild(env: Record<string, string>): Child {
     process: child,
     lines,
     exit,
-    waitFor: (predicate, timeoutMs = 20_000) =>
+    waitFor: (predicate, timeoutMs = 60_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
           const hit = lines.find(predicate);
@@ -128,7 +128,7 @@ describe('outbox across a killed process (SIGKILL between "sent" and "acknowledg
       await proxy.close();
       dir.remove();
     }
-  });
+  }, 120_000);
 
   it('applies it exactly once when the process died while the request was still on its way, and it arrives after the replay', async () => {
     const dir = tempDir('desk-crash-');
@@ -159,7 +159,7 @@ describe('outbox across a killed process (SIGKILL between "sent" and "acknowledg
       await proxy.close();
       dir.remove();
     }
-  });
+  }, 120_000);
 
   it('past the horizon, does not resend an adjustment a killed process left mid-send: it is uncertain, applied once', async () => {
     const dir = tempDir('desk-crash-');
@@ -191,5 +191,5 @@ describe('outbox across a killed process (SIGKILL between "sent" and "acknowledg
       await proxy.close();
       dir.remove();
     }
-  });
+  }, 120_000);
 });
