@@ -27,7 +27,7 @@ export function countChannels(counts: CountService, warehouse: WarehouseLabel, b
       handle: ({ code }) => counts.scan(code),
       journal: (input, r) =>
         r.kind === 'worker'
-          ? { kind: 'worker', code: input.code, sku: null, details: details('worker_badge', { name: r.name }), outcome: 'done', requestId: null }
+          ? { kind: 'worker', code: input.code, sku: null, details: details(r.switched ? 'worker_badge' : 'worker_badge_pin', { name: r.name }), outcome: 'done', requestId: null }
           : r.kind === 'counted'
           ? { kind: 'scan', code: input.code, sku: r.sku, details: details('count_counted', { counted: r.counted, count: r.session.id }), outcome: 'found', requestId: null, entry: input.entry ?? null }
           : {

@@ -51,6 +51,7 @@ const ENGLISH: Record<JournalWhat['what'], (p: Params) => string> = {
   stock_found: (p) => `${p['name']}: ${p['onHand']} on hand`,
   shipment_found: (p) => `shipment ${p['token']}`,
   worker_badge: (p) => `${p['name']} is at the desk (badge scanned)`,
+  worker_badge_pin: (p) => `Badge of ${p['name']} scanned: asked for their PIN`,
   not_in_cache: () => 'not in the offline cache',
   not_found: () => 'not found',
   invalid_code: (p) => String(p['problem']),

@@ -51,7 +51,7 @@ function scanLine(code: string, entry: CodeEntry | undefined, r: LookupResult): 
     case 'shipment':
       return { ...base, sku: null, details: details('shipment_found', { token: r.token }), outcome: 'found' };
     case 'worker':
-      return { ...base, kind: 'worker', sku: null, details: details('worker_badge', { name: r.name }), outcome: 'done' };
+      return { ...base, kind: 'worker', sku: null, details: details(r.switched ? 'worker_badge' : 'worker_badge_pin', { name: r.name }), outcome: 'done' };
     case 'not_found':
       return { ...base, sku: null, details: details(r.searched === 'cache' ? 'not_in_cache' : 'not_found'), outcome: 'not_found' };
     case 'invalid':

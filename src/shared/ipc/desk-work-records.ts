@@ -61,6 +61,7 @@ export const JOURNAL_WHATS = [
   'stock_found', // name, onHand
   'shipment_found', // token
   'worker_badge', // name
+  'worker_badge_pin', // name: a badge scanned where a PIN is required; the worker was asked for it
   'not_in_cache',
   'not_found',
   'invalid_code', // problem (in English), why and the refusal's params (shared/ipc/code-refusal.ts)

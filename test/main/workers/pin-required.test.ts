@@ -52,6 +52,8 @@ describe('a desk where each worker starts with their own PIN', () => {
   it('a scanned badge only names who is to enter their PIN, also during a stock-take', async () => {
     expect(await ipc.call('stock.lookup', { code: 'BADGE-ANA' })).toEqual({ kind: 'worker', code: 'BADGE-ANA', name: 'Ana', workerId: ana, switched: false });
     expect(await current()).toBeNull();
+    // The journal says what happened: asked, not switched.
+    expect((await ipc.call('journal.search', { kind: 'worker' })).entries[0]).toMatchObject({ code: 'BADGE-ANA', details: { what: 'worker_badge_pin', params: { name: 'Ana' } } });
     await ipc.call('sync.now');
     const warehouseId = (await ipc.call('warehouses.list'))[0]!.id;
     await ipc.call('counts.start', { warehouseId });

@@ -46,6 +46,8 @@ function sentence(d: JournalWhat): string {
       return m.journal_what_shipment_found({ token: text('token') });
     case 'worker_badge':
       return m.journal_what_worker_badge({ name: text('name') });
+    case 'worker_badge_pin':
+      return m.journal_what_worker_badge_pin({ name: text('name') });
     case 'not_in_cache':
       return m.journal_what_not_in_cache();
     case 'not_found':
