@@ -20,6 +20,13 @@ async function generate() {
   if (typeof document !== 'object' || document === null || !String(document.openapi).startsWith('3.1')) {
     throw new Error(`${sourcePath} is not an OpenAPI 3.1 document`);
   }
+  // The client's retry class is read from x-safe (src/main/kernel/api/retry.ts): fail here, not at runtime.
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      if (typeof operation !== 'object' || operation === null || !('operationId' in operation)) continue;
+      if (typeof operation['x-safe'] !== 'boolean') throw new Error(`${sourcePath}: ${path} (${operation.operationId}) has no x-safe: true or false`);
+    }
+  }
   // openapiTS mutates what it is given: hand it a copy.
   const ast = await openapiTS(structuredClone(document), {
     // Fields with a default stay optional in requests (the server fills them in).

@@ -15,6 +15,8 @@ export interface OperationInfo {
   readonly requiresAuth: boolean;
   /** True when the operation requires an `Idempotency-Key` header. */
   readonly requiresIdempotencyKey: boolean;
+  /** `x-safe`: true when the operation changes nothing on the service, so repeating it harms nobody. */
+  readonly safe: boolean;
 }
 
 interface ParameterObject {
@@ -60,6 +62,9 @@ function buildOperations(): ReadonlyMap<OperationId, OperationInfo> {
     if (typeof operationId !== 'string') throw new Error(`OpenAPI document: ${pathTemplate} has no operationId`);
     const params = [...parameterList(pathItem['parameters']), ...parameterList(post['parameters'])];
     const security = post['security'];
+    const safe = post['x-safe'];
+    // No default: whether a failed call may be repeated is decided for each operation, where it is declared.
+    if (typeof safe !== 'boolean') throw new Error(`OpenAPI document: ${operationId} does not say (x-safe) whether it changes anything`);
     byId.set(operationId as OperationId, {
       operationId: operationId as OperationId,
       method: 'POST',
@@ -67,6 +72,7 @@ function buildOperations(): ReadonlyMap<OperationId, OperationInfo> {
       pathParams: [...pathTemplate.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ''),
       requiresAuth: !(Array.isArray(security) && security.length === 0),
       requiresIdempotencyKey: params.some((p) => p.in === 'header' && p.name === 'Idempotency-Key' && p.required === true),
+      safe,
     });
   }
   return byId;

@@ -32,7 +32,7 @@ import {
 import { ApiError, apiError, type ApiFailure } from './api-error';
 import type { Attempt } from './attempt';
 import { MAX_DETAILS, describeProblems, unexpected } from './errors';
-import { RETRY_CLASS, nextDelay, sleep, withRetries, type BackoffSettings } from './retry';
+import { nextDelay, retryClass, sleep, withRetries, type BackoffSettings } from './retry';
 import { ServiceClock } from './service-clock';
 import { createTransport, type SendSpec } from './transport';
 import { DEFAULT_USER_AGENT } from './version';
@@ -59,7 +59,7 @@ export interface ApiClientOptions {
   tokenCache?: { load(): Promise<string | null>; save(token: string, expiresInSeconds: number): Promise<void> };
   /** Per attempt, including reading the body. Default 10 s (the contract answers within 10 s). */
   timeoutMs?: number;
-  /** Default 3; only reads and writes that carry an Idempotency-Key are retried (see RETRY_CLASS). */
+  /** Default 3; only reads and writes that carry an Idempotency-Key are retried (see retryClass). */
   maxRetries?: number;
   /** Called after every attempt, also failed ones and the token request. Must not throw (it is guarded). */
   onOutcome?: (outcome: RequestOutcome) => void;
@@ -204,9 +204,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /** Attempts with retries per RETRY_CLASS; reports every attempt; throws ApiError on failure. */
+  /** Attempts with retries per the operation's retry class; reports every attempt; throws ApiError on failure. */
   async function send<Op extends OperationId>(spec: SendSpec<Op>): Promise<ApiAnswer<SuccessBody<Op>>> {
-    const result = await withRetries(() => attempt(spec), { retryClass: RETRY_CLASS[spec.operationId], maxRetries, backoff }, report);
+    const result = await withRetries(() => attempt(spec), { retryClass: retryClass(spec.operationId), maxRetries, backoff }, report);
     return { body: result.body as SuccessBody<Op>, requestId: result.requestId, ...(result.serviceTime !== undefined ? { serviceTime: result.serviceTime } : {}) };
   }
 

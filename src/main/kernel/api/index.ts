@@ -10,7 +10,7 @@ export {
 } from './client';
 export { ApiError, type ApiFailure, type ApiProblem } from './api-error';
 export { isAuthFailure, isDefinitiveRefusal, isTransient } from './errors';
-export { RETRY_CLASS, type RetryClass } from './retry';
+export { retryClass, type RetryClass } from './retry';
 export { APP_VERSION, DEFAULT_USER_AGENT } from './version';
 export * from './mapping';
 // The wire types under the names the services use for them (generated from resources/openapi.yaml).

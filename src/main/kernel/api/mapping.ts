@@ -1,6 +1,8 @@
 // The thin mapping layer between the wire (snake_case, resources/openapi.yaml) and the app's records
-// (camelCase, src/shared/ipc/records.ts). Whoever connects the app to a service that differs from
-// our assumptions changes the OpenAPI document and this file, never the UI or the cache.
+// (camelCase, src/shared/ipc/records.ts) of the shared catalog and the operations several
+// capabilities use. A resource only one capability keeps is mapped in that capability's store
+// (`to<Record>` beside its table's reads and writes). Whoever connects the app to a service that
+// differs from our assumptions changes the OpenAPI document and these functions, never the UI or the cache.
 import type { z } from 'zod';
 import type {
   AdjustResult as AdjustResultWire,

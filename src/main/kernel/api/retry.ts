@@ -1,5 +1,5 @@
 // When a failed attempt is repeated, and how long to wait first.
-import type { OperationId } from '../../../shared/api';
+import { operationInfo, type OperationId } from '../../../shared/api';
 import { ApiError } from './api-error';
 import type { Attempt } from './attempt';
 
@@ -12,25 +12,18 @@ import type { Attempt } from './attempt';
  *   request never reached the service (connection refused, no such host, TLS handshake failed).
  *   Not after a timeout, a reset connection, a 5xx or even a 429: the service may have acted, and
  *   the worker decides whether to try again.
- * A `Record` over every operationId: a new operation cannot be added without a decision here.
  */
 export type RetryClass = 'safe' | 'idempotent' | 'unsafe';
 
-export const RETRY_CLASS: Readonly<Record<OperationId, RetryClass>> = {
-  getToken: 'safe',
-  listWarehouses: 'safe',
-  listProducts: 'safe',
-  listStock: 'safe',
-  readStock: 'safe',
-  listShipments: 'safe',
-  readShipment: 'safe',
-  greenIndex: 'safe',
-  transitTime: 'safe',
-  adjustStock: 'idempotent',
-  createShipment: 'idempotent',
-  cancelShipment: 'unsafe',
-  deleteShipment: 'unsafe',
-};
+/**
+ * Read from the operation's declaration in resources/openapi.yaml (`x-safe`, which every operation
+ * must carry, and its `Idempotency-Key` parameter), so a new operation is classed where it is declared.
+ */
+export function retryClass(operationId: OperationId): RetryClass {
+  const info = operationInfo(operationId);
+  if (info.safe) return 'safe';
+  return info.requiresIdempotencyKey ? 'idempotent' : 'unsafe';
+}
 
 export interface BackoffSettings {
   /** First backoff ceiling; doubles with every retry. */

@@ -11,8 +11,8 @@ export const CACHE_FILE = 'cache.sqlite';
 
 /**
  * The offline cache's file and its catalog (warehouses, products, stock, shipments): reads apart
- * from writes, every statement prepared once. Capabilities keep their own tables' queries (the
- * outbox, sync state, stock search) beside their code and open them on `db`.
+ * from writes, every statement prepared once. Capabilities keep their own tables' queries and
+ * writes (the outbox, sync state, stock search) beside their code and open them on `db`.
  */
 export interface CatalogCache {
   readonly file: string;

@@ -3,8 +3,9 @@ import type { CatalogCache } from './catalog-cache';
 import type { Product, Shipment, Stock, Warehouse } from '../../../shared/ipc/records';
 
 /**
- * Writes what the service just said into the cache and gives back the app's record of it. The one
- * place where wire records (through the API client's mapping layer) enter the cache.
+ * Writes what the service just said into the shared catalog and gives back the app's record of it.
+ * A table only one capability keeps is written by that capability's store, under the same two
+ * rules: nothing once `active` is false, and every record stamped with `confirmedAt()`.
  */
 export class CatalogRecorder {
   #active = true;

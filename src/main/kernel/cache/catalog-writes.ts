@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { toGtin14 } from '../../../shared/gtin';
+import { MIGRATIONS } from './migrations';
 import { searchKeysFor, searchText } from './search-keys';
 import { dropSortIndexes, ensureSortIndexesByTurns } from './sort-indexes';
 import { totalsOf, type ProductWrite, type ShipmentWrite, type StockWrite, type WarehouseWrite } from './rows';
@@ -107,9 +108,8 @@ export class CatalogWrites {
       ON CONFLICT(token) DO UPDATE SET reference = excluded.reference, status = excluded.status,
         updated_at = excluded.updated_at, record_json = excluded.record_json, confirmed_at = excluded.confirmed_at`);
     this.#deleteShipment = db.prepare('DELETE FROM shipments WHERE token = ?');
-    const clearStatements = ['warehouses', 'products', 'barcodes', 'stock_levels', 'stock_items', 'search_keys', 'warehouse_bits', 'shipments', 'sync_state', 'on_hand_history'].map(
-      (table) => db.prepare(`DELETE FROM ${table}`),
-    );
+    // Table names come from the migrations' own declarations, never from input.
+    const clearStatements = MIGRATIONS.flatMap((m) => m.accountData ?? []).map((table) => db.prepare(`DELETE FROM ${table}`));
     // Where an unfinished sync round stood belongs to the catalog too.
     clearStatements.push(db.prepare("DELETE FROM meta WHERE key LIKE 'sync.%'"));
     this.#clearAll = db.transaction(() => {

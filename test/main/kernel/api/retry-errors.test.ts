@@ -2,17 +2,20 @@
 // transient, and which low-level errors prove a request never left (taken from real fetch failures).
 import { describe, expect, it } from 'vitest';
 import { describeLowLevel, isAuthFailure, isDefinitiveRefusal, isTransient, networkFailure, networkReason, redact, timeoutFailure } from '../../../../src/main/kernel/api/errors';
-import { RETRY_CLASS, backoffDelay, nextDelay, parseRetryAfter } from '../../../../src/main/kernel/api/retry';
+import { backoffDelay, retryClass, nextDelay, parseRetryAfter } from '../../../../src/main/kernel/api/retry';
 import { allOperations } from '../../../../src/shared/api';
 import { freePort, startStub } from './support';
 
 describe('retry policy', () => {
   it('classes every operation of the contract; only cancel and delete are unsafe', () => {
-    expect(Object.keys(RETRY_CLASS).sort()).toEqual([...allOperations().keys()].sort());
-    const unsafe = Object.entries(RETRY_CLASS).filter(([, c]) => c === 'unsafe').map(([op]) => op);
+    const operations = [...allOperations().keys()];
+    const unsafe = operations.filter((op) => retryClass(op) === 'unsafe');
     expect(unsafe.sort()).toEqual(['cancelShipment', 'deleteShipment']);
     // Every operation that requires an Idempotency-Key is classed idempotent, and only those.
-    for (const [op, info] of allOperations()) expect(RETRY_CLASS[op] === 'idempotent').toBe(info.requiresIdempotencyKey);
+    for (const [op, info] of allOperations()) expect(retryClass(op) === 'idempotent').toBe(info.requiresIdempotencyKey);
+    expect(operations.filter((op) => retryClass(op) === 'safe').sort()).toEqual(
+      ['getToken', 'greenIndex', 'listProducts', 'listShipments', 'listStock', 'listWarehouses', 'readShipment', 'readStock', 'transitTime'].sort(),
+    );
   });
 
   it('reads Retry-After as seconds or an HTTP date', () => {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache } from '../../../../src/main/composition/open-cache';
 import { CLEAN_CLOSE_MARK, openDatabase } from '../../../../src/main/kernel/cache/database';
-import { LATEST_VERSION } from '../../../../src/main/kernel/cache/migrations';
-import { stock, T0 } from '../../composition/support/records';
+import { LATEST_VERSION, MIGRATIONS } from '../../../../src/main/kernel/cache/migrations';
+import { product, stock, T0, warehouse } from '../../composition/support/records';
 import { tempDir } from '../../composition/support/temp-dir';
 
 describe('cache database file', () => {
@@ -203,6 +203,8 @@ describe('cache database file', () => {
   it('clears the catalog for another account but keeps the outbox', () => {
     const cache = openCache(dir.path);
     cache.writes.upsertStock(stock('WD-000001', 'Blue Bolt', [['wh_a', 3]]), T0);
+    cache.writes.upsertWarehouses([warehouse('wh_a')], T0, null);
+    cache.writes.upsertProducts([product('WD-000001', 'Blue Bolt')], T0);
     cache.outbox.insert({
       id: 'adj-1',
       account: 'a',
@@ -217,6 +219,10 @@ describe('cache database file', () => {
     cache.writes.clearCatalog();
     expect(cache.reads.stockCount()).toBe(0);
     expect(cache.search.search({ query: 'blue' }).total).toBe(0);
+    // Every table the migrations declare as the account's, whichever migration made it.
+    for (const table of MIGRATIONS.flatMap((m) => m.accountData ?? [])) {
+      expect(cache.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get(), table).toBe(0);
+    }
     expect(cache.outbox.get('adj-1')?.entry.state).toBe('queued');
     cache.close();
   });

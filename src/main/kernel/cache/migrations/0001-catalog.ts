@@ -8,6 +8,7 @@ import type { Migration } from './types';
 export const catalog: Migration = {
   version: 1,
   name: 'catalog',
+  accountData: ['warehouses', 'products', 'barcodes', 'stock_levels', 'stock_items', 'shipments'],
   up(db) {
     db.exec(`
       CREATE TABLE meta (

@@ -7,6 +7,7 @@ import type { Migration } from './types';
 export const syncAndOutbox: Migration = {
   version: 2,
   name: 'sync state and outbox',
+  accountData: ['sync_state'],
   up(db) {
     db.exec(`
       -- One row per resource. A pass in progress has pass_started_at set; cursor is the next page

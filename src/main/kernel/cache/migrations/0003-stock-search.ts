@@ -28,6 +28,7 @@ import type { Migration } from './types';
 export const stockSearch: Migration = {
   version: 3,
   name: 'stock search',
+  accountData: ['search_keys', 'warehouse_bits'],
   up(db) {
     db.exec(`
       CREATE TABLE warehouse_bits (

@@ -16,6 +16,7 @@ import type { Migration } from './types';
 export const movementsAndEntry: Migration = {
   version: 20,
   name: 'movements-and-entry',
+  accountData: ['on_hand_history'],
   up(db) {
     db.exec(`
       CREATE TABLE on_hand_history (
