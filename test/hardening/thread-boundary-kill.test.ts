@@ -20,6 +20,7 @@ import { createIpcRouter } from '../../src/main/kernel/ipc/router';
 import { createKeytarStore } from '../../src/main/kernel/secrets';
 import { DEMO_OWNERS, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { copyCacheFiles } from './support/cache-copy';
+import { bundledChild, removeBundles } from './support/bundle-child';
 import { runs, SEED, seededRandom } from './support/env';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -32,6 +33,7 @@ let sandbox: RunningSandbox;
 let sku: string;
 let warehouseId: string;
 let workerEntry: URL;
+let childScript: string;
 
 const random = seededRandom();
 
@@ -51,6 +53,7 @@ async function withCore<T>(work: (call: (channel: string, input?: unknown) => Pr
 
 beforeAll(async () => {
   workerEntry = await coreWorkerBundle();
+  childScript = await bundledChild(CHILD);
   work = mkdtempSync(join(tmpdir(), 'wd-thread-kill-'));
   dataDir = join(work, 'desk');
   mkdirSync(dataDir);
@@ -67,6 +70,7 @@ afterAll(async () => {
   if (dataDir) await withCore((call) => call('account.signOut')).catch(() => null);
   await sandbox?.close();
   if (work) rmSync(work, { recursive: true, force: true });
+  removeBundles();
 });
 
 interface Child {
@@ -79,7 +83,7 @@ interface Child {
 }
 
 function startChild(env: Record<string, string> = {}): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { cwd: root, env: { ...process.env, DESK_DATA_DIR: dataDir, DESK_CORE_WORKER: workerEntry.href, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [childScript], { cwd: root, env: { ...process.env, DESK_DATA_DIR: dataDir, DESK_CORE_WORKER: workerEntry.href, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   const lines: Array<Record<string, unknown>> = [];
   const waiters: Array<{ event: string; done: () => void }> = [];
   let stderr = '';
@@ -169,5 +173,5 @@ describe('the desk killed while an adjustment crosses to the core thread', () =>
     }
     expect(problems).toEqual([]);
     console.info(`[hardening] thread boundary: ${KILLS} kills, ${killedCrossing} before the answer came back (an answer takes ~${answerMs} ms here), ${notes.size} of ${sent.length} adjustments kept and applied once, seed ${SEED}`);
-  }, runs(240_000, 360_000, 1_800_000));
+  }, runs(240_000, 600_000, 1_800_000));
 });
