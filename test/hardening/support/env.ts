@@ -1,6 +1,6 @@
 // How big the hardening runs are. `short` when a file is run on its own (quick to iterate on);
 // `ci` in `npm run test:unit` and so in `npm test` (package.json sets HARDENING_SIZE=ci): 1.5 to
-// 3 times the short runs, sized so `npm test` stays under 15 minutes on 2 shared cores; `long`
+// 3 times the short runs (docs/benchmarks.md, "Test suite time", says what they cost); `long`
 // under HARDENING_LONG=1 (or HARDENING_SIZE=long) before a release. A replay needs the same size.
 export type HardeningSize = 'short' | 'ci' | 'long';
 
