@@ -1,4 +1,4 @@
-import { details, failedPart, refusalParams, type DeclaredChannels, type WarehouseLabel } from '../journal';
+import { badgeLine, details, failedPart, refusalParams, type DeclaredChannels, type WarehouseLabel } from '../journal';
 import type { CountScanResult } from '../../shared/ipc/desk-work-records';
 import type { LookupResult } from '../../shared/ipc/records';
 import type { CountService } from './count-service';
@@ -27,7 +27,7 @@ export function countChannels(counts: CountService, warehouse: WarehouseLabel, b
       handle: ({ code }) => counts.scan(code),
       journal: (input, r) =>
         r.kind === 'worker'
-          ? { kind: 'worker', code: input.code, sku: null, details: details(r.switched ? 'worker_badge' : 'worker_badge_pin', { name: r.name }), outcome: 'done', requestId: null }
+          ? badgeLine(input.code, r)
           : r.kind === 'counted'
           ? { kind: 'scan', code: input.code, sku: r.sku, details: details('count_counted', { counted: r.counted, count: r.session.id }), outcome: 'found', requestId: null, entry: input.entry ?? null }
           : {

@@ -1,7 +1,7 @@
 import type { CatalogCache } from '../kernel/cache';
 import { toCsv } from '../kernel/csv-file';
 import type { FileSaver } from '../kernel/file-saver';
-import { adjustmentParams, details, exportLine, failed, failedPart, refusalParams, type DeclaredChannels, type JournalLine, type WarehouseLabel } from '../journal';
+import { adjustmentParams, badgeLine, details, exportLine, failed, failedPart, refusalParams, type DeclaredChannels, type JournalLine, type WarehouseLabel } from '../journal';
 import type { Outbox } from '../outbox';
 import type { LookupService } from '../scan';
 import type { CodeEntry, LookupResult } from '../../shared/ipc/records';
@@ -51,7 +51,7 @@ function scanLine(code: string, entry: CodeEntry | undefined, r: LookupResult): 
     case 'shipment':
       return { ...base, sku: null, details: details('shipment_found', { token: r.token }), outcome: 'found' };
     case 'worker':
-      return { ...base, kind: 'worker', sku: null, details: details(r.switched ? 'worker_badge' : 'worker_badge_pin', { name: r.name }), outcome: 'done' };
+      return { ...badgeLine(code, r), entry: entry ?? null };
     case 'not_found':
       return { ...base, sku: null, details: details(r.searched === 'cache' ? 'not_in_cache' : 'not_found'), outcome: 'not_found' };
     case 'invalid':
