@@ -65,7 +65,7 @@ async function setFaults(harness: HarnessChild, faults: { unreachable: boolean }
 }
 
 /** A call on the page's window.desk (the renderer's own bridge), for settings and sync. */
-function deskCall(page: Page, path: 'sync.now' | 'connectivity.status' | 'settings.update', input?: unknown): Promise<unknown> {
+function deskCall(page: Page, path: 'sync.now' | 'account.connectivity' | 'settings.update', input?: unknown): Promise<unknown> {
   return page.evaluate(
     async ([p, i]) => {
       const [area, name] = (p as string).split('.') as [string, string];
@@ -213,7 +213,7 @@ export async function measureBrowser(ctx: BenchContext, build: { ok: true } | { 
     let offlineOk = false;
     for (let i = 0; i < 10 && !offlineOk; i++) {
       await deskCall(page, 'sync.now');
-      const status = (await deskCall(page, 'connectivity.status')) as { ok: boolean; value?: { online: boolean } };
+      const status = (await deskCall(page, 'account.connectivity')) as { ok: boolean; value?: { online: boolean } };
       offlineOk = status.ok && status.value?.online === false;
     }
     if (!offlineOk) throw new Error('the harness did not go offline with the sandbox unreachable');

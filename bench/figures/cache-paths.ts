@@ -29,7 +29,7 @@ async function goOffline(opened: OpenedCore): Promise<boolean> {
   // Any request that fails at the network tells the connectivity monitor; a sync is one.
   await opened.router.handle('sync.now', undefined, null);
   for (let i = 0; i < 50; i++) {
-    const status = await opened.call('connectivity.status');
+    const status = await opened.call('account.connectivity');
     if (!status.online) return true;
     await opened.router.handle('stock.lookup', { code: `WD-9${String(i).padStart(6, '0')}` }, null);
   }
@@ -138,7 +138,7 @@ export async function measureCachePaths(ctx: BenchContext): Promise<Figure[]> {
       boundQuery: 'SELECT * FROM stock_items WHERE id = ? (own read-only connection, same process)',
       byGtin: roundSummary(g, 4),
       onlineCacheAnswer: roundSummary(on, 4),
-      offline: 'sandbox unreachable; connectivity.status online=false before measuring',
+      offline: 'sandbox unreachable; account.connectivity online=false before measuring',
     };
     figures.push(
       {

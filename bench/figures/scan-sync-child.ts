@@ -161,7 +161,7 @@ async function probeSync(host: CoreHost, code: () => string, sync: () => Promise
 async function waitOffline(host: CoreHost): Promise<void> {
   await host.router.handle('sync.now', undefined, null);
   for (let i = 0; i < 50; i++) {
-    if (!(await host.call('connectivity.status')).online) return;
+    if (!(await host.call('account.connectivity')).online) return;
     await host.router.handle('stock.lookup', { code: `WD-9${String(i).padStart(6, '0')}` }, null);
   }
   throw new Error('the core did not go offline with its service stopped');

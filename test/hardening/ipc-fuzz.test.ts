@@ -254,7 +254,7 @@ describe('IPC fuzz against the real core', () => {
     core.core.sandbox()?.setFaults({ unreachable: true });
     await core.call('sync.now'); // a failed request: connectivity goes offline at once
     await until(async () => {
-      const c = await core.call('connectivity.status');
+      const c = await core.call('account.connectivity');
       return c.ok && !(c.value as { online: boolean }).online;
     }, 'offline');
     // Nothing writes in the background while offline, so any change after a refused call is the
@@ -274,7 +274,7 @@ describe('IPC fuzz against the real core', () => {
     sandbox?.setFaults({ unreachable: false });
     await until(async () => {
       await core.call('sync.now');
-      const c = await core.call('connectivity.status');
+      const c = await core.call('account.connectivity');
       return c.ok && (c.value as { online: boolean }).online;
     }, 'back online', 30_000, 200);
     const url = sandbox?.baseUrl ?? 'http://127.0.0.1:1';

@@ -105,7 +105,7 @@ async function adjust(r: Rig, note: string): Promise<OutboxEntry> {
 }
 
 async function connectivity(r: Rig): Promise<Connectivity> {
-  return call<Connectivity>(r, 'connectivity.status');
+  return call<Connectivity>(r, 'account.connectivity');
 }
 
 /** Faults off, then: back online, every adjustment out of the outbox, a full sync done. */

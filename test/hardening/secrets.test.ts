@@ -130,7 +130,7 @@ describe('secrets after a full session', () => {
     await core.value('products.list', { limit: 5 });
     await core.value('settings.update', { soundsMuted: true });
     await core.value('app.info');
-    await core.value('connectivity.status');
+    await core.value('account.connectivity');
     expect(await core.value('sync.now')).toMatchObject({ state: 'idle' });
     // Wrong credentials are refused without echoing them.
     const wrong = await core.call('account.signIn', { baseUrl: service.baseUrl, clientId: DEMO_OWNERS.desk.clientId, clientSecret: `${SECRET}-wrong` });

@@ -11,8 +11,7 @@ const line = (what: Parameters<typeof details>[0], params: Parameters<typeof det
   requestId: null,
 });
 
-/** `connectivity.status` is answered here: connectivity is the signed-in account's session's. */
-export function accountChannels(accounts: AccountService): DeclaredChannels<'account.status' | 'account.signIn' | 'account.signOut' | 'account.startDemo' | 'connectivity.status'> {
+export function accountChannels(accounts: AccountService): DeclaredChannels<'account.status' | 'account.signIn' | 'account.signOut' | 'account.startDemo' | 'account.connectivity'> {
   // Who was signed in before a sign-out, for its line (the answer says only that nobody is now).
   let before: AccountStatus | null = null;
   return {
@@ -35,6 +34,6 @@ export function accountChannels(accounts: AccountService): DeclaredChannels<'acc
       journal: () => (before?.mode === 'signed_out' ? null : line('signed_out', { client: before?.mode === 'signed_in' ? (before.clientId ?? '') : '' })),
     },
     'account.startDemo': { handle: () => accounts.startDemo(), journal: () => line('demo_started', {}) },
-    'connectivity.status': { handle: () => accounts.connectivity() },
+    'account.connectivity': { handle: () => accounts.connectivity() },
   };
 }

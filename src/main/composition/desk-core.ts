@@ -19,7 +19,8 @@ import { onHandHistoryPruner } from '../stock';
 import { boundYoungGeneration } from '../kernel/young-generation';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
 import { demoSandbox } from './demo-sandbox';
-import { createHandlers, warehouseCode, type DeskHandlers } from './handlers';
+import { createHandlers, type DeskHandlers } from './handlers';
+import { warehouseCode } from '../warehouses';
 import type { Channel } from '../../shared/ipc/contract';
 
 export interface DeskCoreOptions {

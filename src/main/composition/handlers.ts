@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { accountChannels, type AccountService } from '../account';
 import { Approvals, approvalChannels } from '../approvals';
 import { DEFAULT_SUPERVISOR_RULES, type ApproveAction } from '../../shared/ipc/approval-records';
+import { appChannels } from '../app';
 import { APP_VERSION } from '../kernel/api';
 import { CatalogRecorder } from '../kernel/cache';
 import type { FileSaver } from '../kernel/file-saver';
@@ -28,6 +29,7 @@ import { syncChannels } from '../sync';
 import { todayChannels } from '../today';
 import { transferChannels, type TransferService } from '../transfers';
 import { UndoService } from '../undo';
+import { warehouseChannels, warehouseCode } from '../warehouses';
 import { workerChannels } from '../workers';
 import type { Cache } from './open-cache';
 
@@ -85,7 +87,7 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
 
   return declaredHandlers(
     {
-      'app.info': { handle: () => ({ version: APP_VERSION, demo: accounts.status().mode === 'demo', notices: notices.list() }) },
+      ...appChannels({ demo: () => accounts.status().mode === 'demo', notices }),
       ...accountChannels(accounts),
       ...settingsChannels(settings, approve),
       ...policyChannels(policy),
@@ -115,6 +117,7 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
       ...syncChannels({ engine: () => signedIn().sync, status: () => accounts.syncStatus() }),
       ...shipmentChannels(cache, () => accounts.session, approve),
       ...productChannels(cache, () => accounts.session),
+      ...warehouseChannels(cache),
       ...labelChannels({ reads: cache.reads, printer: () => printer, printOptions: () => settings.preferences.labelPrinter }),
       ...printerChannels(printers),
       ...supportChannels({
@@ -140,9 +143,4 @@ export function createHandlers({ cache, events, notices, settings, policy, accou
     },
     (line) => journal.record(line),
   );
-}
-
-/** Journal lines name a warehouse by the code on its signs, not by the service's id. */
-export function warehouseCode(cache: Cache): (id: string) => string {
-  return (id) => cache.reads.warehouses().find((w) => w.id === id)?.code ?? id;
 }

@@ -4,6 +4,7 @@ export { SkuJournalLines } from './sku-lines';
 export { journalOutbox } from './outbox-lines';
 export { journalSyncFailures } from './sync-lines';
 export { exportLine } from './export-lines';
+export { journalColumns } from './journal-csv';
 export { badgeLine } from './badge-lines';
 export { failed, failedPart, type DeclaredChannels, type Failed } from './channel-lines';
 export { adjustmentParams, details, refusalParams, type TransferLeg, type WarehouseLabel } from './journal-details';

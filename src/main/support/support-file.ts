@@ -4,7 +4,7 @@ import type { JournalEntry } from '../../shared/ipc/desk-work-records';
 import type { AccountStatus, OutboxEntry, OutboxCounts, Settings, SyncStatus } from '../../shared/ipc/records';
 import type { PolicyStatus } from '../../shared/ipc/policy-records';
 import { toCsv } from '../kernel/csv-file';
-import { journalColumns } from '../journal/journal-csv';
+import { journalColumns } from '../journal';
 import type { ScannerCheckResult } from '../../shared/ipc/desk-work-records';
 
 /** Journal lines in the support file: the last ones, and the sync failures among older ones. */

@@ -30,6 +30,8 @@ export const channels = {
   'account.signIn': { input: r.SignInInput, output: r.AccountStatus },
   'account.signOut': { input: none, output: r.AccountStatus },
   'account.startDemo': { input: none, output: r.AccountStatus },
+  /** Whether the service answers, as the signed-in session's probe last found it. */
+  'account.connectivity': { input: none, output: r.Connectivity },
 
   'settings.get': { input: none, output: r.Settings },
   /** With a supervisor's approval of this very change when the policy asks for one (all but the comfort settings). */
@@ -189,8 +191,6 @@ export const channels = {
 
   'sync.now': { input: none, output: r.SyncStatus },
   'sync.status': { input: none, output: r.SyncStatus },
-
-  'connectivity.status': { input: none, output: r.Connectivity },
 
   /** Prints labels through the OS, or saves them as a PDF; main reads what they show from the cache. */
   'labels.print': { input: l.PrintLabelsInput, output: l.PrintLabelsResult },

@@ -16,7 +16,7 @@ import { createFakeDesk, SETTINGS, stockOf, type FakeDesk } from '../support/fak
 import { keyFor } from '../scan/keys';
 
 const SKU = new RegExp(SKU_PATTERN);
-const READ_ONLY = new Set(['stock.lookup', 'app.info', 'account.status', 'settings.get', 'connectivity.status', 'sync.status', 'warehouses.list', 'outbox.list', 'stock.search', 'products.list', 'shipments.list', 'workers.list', 'outbox.links', 'journal.search', 'transfers.list', 'counts.current', 'labels.printers', 'levels.of', 'policy.get', 'printers.setup', 'printers.jobs']);
+const READ_ONLY = new Set(['stock.lookup', 'app.info', 'account.status', 'settings.get', 'account.connectivity', 'sync.status', 'warehouses.list', 'outbox.list', 'stock.search', 'products.list', 'shipments.list', 'workers.list', 'outbox.links', 'journal.search', 'transfers.list', 'counts.current', 'labels.printers', 'levels.of', 'policy.get', 'printers.setup', 'printers.jobs']);
 
 type Key = KeyboardEventInit & { key: string; code: string };
 

@@ -64,7 +64,7 @@ describe('desk core accounts (real keychain, sandbox over HTTP)', () => {
     expect((await ipc.fail('stock.adjust', { sku: 'WD-000001', warehouseId: 'wh_a', delta: 1, reason: 'found' })).code).toBe('not_signed_in');
     expect((await ipc.fail('sync.now')).code).toBe('not_signed_in');
     expect((await ipc.fail('shipments.cancel', { token: 'shp_aaaaaaaaaaaaaaaaaaaa' })).code).toBe('not_signed_in');
-    expect((await ipc.call('connectivity.status')).online).toBe(false);
+    expect((await ipc.call('account.connectivity')).online).toBe(false);
     expect((await ipc.call('sync.status')).state).toBe('idle');
   });
 
@@ -149,7 +149,7 @@ describe('desk core accounts (real keychain, sandbox over HTTP)', () => {
     expect(await vault.loadToken({ baseUrl: sandbox.baseUrl, clientId: other.clientId })).toBeNull();
     expect(signOut.of('connectivity.changed')).toEqual([expect.objectContaining({ online: false, lastError: expect.objectContaining({ code: 'not_signed_in' }) })]);
     expect(signOut.of('sync.progress')).toEqual([expect.objectContaining({ state: 'idle', phase: null })]);
-    expect(await ipc.call('connectivity.status')).toEqual(signOut.of('connectivity.changed')[0]);
+    expect(await ipc.call('account.connectivity')).toEqual(signOut.of('connectivity.changed')[0]);
     signOut.detach();
     expect((await ipc.call('stock.search', {})).total).toBe(0);
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ account: null, demo: false });

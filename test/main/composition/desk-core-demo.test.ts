@@ -64,7 +64,7 @@ describe('desk core in demo mode, through the IPC router', () => {
     warehouseId = warehouses[0]!.id;
     expect((await ipc.call('stock.search', { query: 'wd-00001' })).total).toBe(10);
     expect((await ipc.call('sync.status')).state).toBe('idle');
-    expect((await ipc.call('connectivity.status')).online).toBe(true);
+    expect((await ipc.call('account.connectivity')).online).toBe(true);
   });
 
   it('looks up a demo SKU and its barcode from the cache, then pushes the fresh record', async () => {
@@ -195,7 +195,7 @@ describe('desk core in demo mode, through the IPC router', () => {
     // The first failed request tells the core it is offline.
     expect(await ipc.call('stock.lookup', { code: 'WD-000070' })).toMatchObject({ kind: 'stock' });
     await events.waitFor('connectivity.changed', (c) => !c.online);
-    expect((await ipc.call('connectivity.status')).online).toBe(false);
+    expect((await ipc.call('account.connectivity')).online).toBe(false);
 
     expect(await ipc.call('stock.lookup', { code: 'WD-000071' })).toMatchObject({ kind: 'stock', refreshing: false, stock: { source: 'cache' } });
     expect(await ipc.call('stock.lookup', { code: 'NOT-CACHED' })).toEqual({ kind: 'not_found', code: 'NOT-CACHED', searched: 'cache' });

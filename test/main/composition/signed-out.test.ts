@@ -33,7 +33,7 @@ const ACTING: Partial<Record<Channel, unknown>> = {
 };
 
 /** Channels that read what the desk holds, or who is signed in: they answer, from the cache. */
-const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'connectivity.status', 'stock.export', 'outbox.links', 'outbox.toCheck', 'transfers.list', 'transfers.ofEntries', 'counts.current', 'labels.printers', 'policy.get', 'stock.movements'];
+const READING = ['app.info', 'account.status', 'settings.get', 'stock.lookup', 'stock.search', 'outbox.list', 'warehouses.list', 'products.list', 'shipments.list', 'sync.status', 'account.connectivity', 'stock.export', 'outbox.links', 'outbox.toCheck', 'transfers.list', 'transfers.ofEntries', 'counts.current', 'labels.printers', 'policy.get', 'stock.movements'];
 
 /**
  * The desk's own records, not an account's: who works at this desk, its journal and its minimum levels answer the

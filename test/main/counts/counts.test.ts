@@ -119,7 +119,7 @@ describe('stock-take sessions', () => {
     expect((await ipc.fail('counts.abandon')).code).toBe('count_partly_submitted');
 
     core.sandbox()!.setFaults({ unreachable: false });
-    await expect.poll(async () => (await ipc.call('connectivity.status')).online, { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await ipc.call('account.connectivity')).online, { timeout: 15_000 }).toBe(true);
     const done = await ipc.call('counts.submit');
     expect(done.state).toBe('submitted');
     await ipc.call('sync.now');

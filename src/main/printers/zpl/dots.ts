@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { PrinterDpi as PrinterDpiSchema } from '../../../shared/ipc/printer-records';
-import { MIN_MODULE_MM } from '../../labels/label-sizes';
+import { MIN_MODULE_MM } from '../../labels';
 
 /** The resolutions thermal label printers come in (the profile's schema lists them). */
 export type PrinterDpi = z.infer<typeof PrinterDpiSchema>;

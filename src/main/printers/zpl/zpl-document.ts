@@ -1,7 +1,6 @@
 import { failure } from '../../../shared/ipc/result';
 import type { LabelSize } from '../../../shared/ipc/label-records';
-import type { LabelContent } from '../../labels/label-content';
-import { LABEL_GEOMETRY } from '../../labels/label-sizes';
+import { LABEL_GEOMETRY, type LabelContent } from '../../labels';
 import { dotsAt, type PrinterDpi } from './dots';
 import { labelFields } from './zpl-templates';
 

@@ -1,6 +1,6 @@
 import bwipjs from 'bwip-js/node';
 import { failure } from '../../../shared/ipc/result';
-import type { Barcode } from '../../labels/barcodes';
+import type { Barcode } from '../../labels';
 import { code128Field } from './code128';
 import type { Dots } from './dots';
 

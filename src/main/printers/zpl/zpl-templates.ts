@@ -1,5 +1,4 @@
-import type { LabelContent } from '../../labels/label-content';
-import type { LabelGeometry } from '../../labels/label-sizes';
+import type { LabelContent, LabelGeometry } from '../../labels';
 import type { Dots } from './dots';
 import { fitText, textBlock } from './zpl-text';
 import { symbol, symbolIfReadable, type Box } from './zpl-symbols';

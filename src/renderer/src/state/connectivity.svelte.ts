@@ -18,7 +18,7 @@ function apply(c: Connectivity): void {
 
 export function startConnectivity(): () => void {
   const off = onDesk('connectivity.changed', apply);
-  void call((d) => d.connectivity.status()).then((r) => r.ok && apply(r.value));
+  void call((d) => d.account.connectivity()).then((r) => r.ok && apply(r.value));
   return off;
 }
 

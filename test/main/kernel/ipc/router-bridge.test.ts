@@ -14,7 +14,7 @@ function handlersWith(overrides: Partial<Handlers>): Handlers {
 
 describe('IPC router', () => {
   const handlers = handlersWith({
-    'connectivity.status': () => ({ online: true, since: now, lastError: null }),
+    'account.connectivity': () => ({ online: true, since: now, lastError: null }),
     'stock.lookup': ({ code }) => ({ kind: 'not_found', code, searched: 'service' }),
     'outbox.retry': () => {
       throw failure('outbox_entry_not_found', 'No such adjustment.');
@@ -42,7 +42,7 @@ describe('IPC router', () => {
     ['wrong type', 'stock.lookup', { code: 42 }],
     ['empty code', 'stock.lookup', { code: '' }],
     ['oversized code', 'stock.lookup', { code: 'x'.repeat(10_000) }],
-    ['extra argument to a no-argument call', 'connectivity.status', { evil: true }],
+    ['extra argument to a no-argument call', 'account.connectivity', { evil: true }],
     ['prototype pollution attempt', 'stock.adjust', JSON.parse('{"__proto__": {"admin": true}, "sku": "A", "warehouseId": "wh_1", "delta": 0, "reason": "lost"}')],
     ['zero delta', 'stock.adjust', { sku: 'WD-1', warehouseId: 'wh_1', delta: 0, reason: 'lost' }],
     ['fractional delta', 'stock.adjust', { sku: 'WD-1', warehouseId: 'wh_1', delta: 1.5, reason: 'lost' }],
@@ -64,7 +64,7 @@ describe('IPC router', () => {
   });
 
   it('refuses an untrusted sender before looking at anything else', async () => {
-    expect(await router.handle('connectivity.status', undefined, { trusted: false })).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
+    expect(await router.handle('account.connectivity', undefined, { trusted: false })).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
   });
 
   it('passes typed failures through and hides unexpected exceptions', async () => {

@@ -1,0 +1,1 @@
+export { appChannels, type AppDeps } from './handlers';

@@ -1,0 +1,1 @@
+export { warehouseChannels, warehouseCode } from './handlers';
