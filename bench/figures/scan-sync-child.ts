@@ -14,6 +14,7 @@ import { openCoreHost, type CoreHost, type CoreHostKind } from '../lib/core-host
 import { openPkBound } from '../lib/pk-bound';
 import { changeSkus, signInDesk, startSandboxProcess } from '../lib/sandbox-process';
 import { startLoopFloor, loopDelayOf, type LoopDelay } from '../lib/loop-floor';
+import { watchGcPauses, type GcPauses } from '../lib/gc-pauses';
 import { nowMs, summarize, type Summary } from '../lib/stats';
 
 export interface ScanSyncChildSpec {
@@ -54,6 +55,8 @@ export interface ProbeCell {
   loopDelay: LoopDelay;
   /** The same of an idle thread of this process over the same interval: the machine's share. */
   loopFloor: LoopDelay;
+  /** This thread's garbage-collector pauses during the sync. */
+  gcPauses: GcPauses;
 }
 
 export interface ScanSyncChildOutcome {
@@ -132,12 +135,14 @@ async function probeSync(host: CoreHost, code: () => string, sync: () => Promise
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   floor.start();
   loop.enable();
+  const gc = watchGcPauses();
   const started = nowMs();
   const probes = startProbes(host, code);
   const status = await sync();
   const syncMs = nowMs() - started;
   const answers = await probes.stop();
   loop.disable();
+  const gcPauses = gc.stop();
   const loopFloor = await floor.stop();
   if (status.state !== 'idle') throw new Error(`the sync ended ${status.state}: ${JSON.stringify(status.lastError)}`);
   const cached = answers.filter((a) => a.source === 'cache');
@@ -154,6 +159,7 @@ async function probeSync(host: CoreHost, code: () => string, sync: () => Promise
     answeredFromCache: cached.length,
     loopDelay: loopDelayOf(loop, LOOP_RESOLUTION_MS),
     loopFloor,
+    gcPauses,
   };
 }
 
@@ -216,7 +222,7 @@ try {
   );
   detach();
   full.beforeStockPhase = dueBeforeStock;
-  log(`full sync ${(full.syncMs / 1000).toFixed(1)} s: probes p95 ${full.fromAsk.p95.toFixed(2)} max ${full.fromAsk.max.toFixed(1)} ms (due at ${full.slowest?.dueAtS ?? '-'} s), loop delay max ${full.loopDelay.maxMs} ms (idle thread ${full.loopFloor.maxMs})`);
+  log(`full sync ${(full.syncMs / 1000).toFixed(1)} s: probes p95 ${full.fromAsk.p95.toFixed(2)} max ${full.fromAsk.max.toFixed(1)} ms (due at ${full.slowest?.dueAtS ?? '-'} s), loop delay max ${full.loopDelay.maxMs} ms (idle thread ${full.loopFloor.maxMs}), GC pauses max ${full.gcPauses.maxMs} ms (${full.gcPauses.over10Ms} of 10 ms or more)`);
 
   // (b) Incremental syncs, each after 1% of the SKUs changed at the service.
   const { token, warehouseId } = await signInDesk(sandbox.service.baseUrl);
@@ -226,7 +232,7 @@ try {
     await changeSkus(sandbox.service.baseUrl, token, warehouseId, spec.skus, changed, round);
     const cell = await probeSync(opened, rotate, () => opened.call('sync.now'));
     incremental.push(cell);
-    log(`incremental ${round + 1}: ${cell.syncMs.toFixed(0)} ms, ${cell.asked} probes, p95 ${cell.fromAsk.p95.toFixed(2)} ms, loop delay max ${cell.loopDelay.maxMs} ms (idle thread ${cell.loopFloor.maxMs})`);
+    log(`incremental ${round + 1}: ${cell.syncMs.toFixed(0)} ms, ${cell.asked} probes, p95 ${cell.fromAsk.p95.toFixed(2)} ms, loop delay max ${cell.loopDelay.maxMs} ms (idle thread ${cell.loopFloor.maxMs}), GC pauses max ${cell.gcPauses.maxMs} ms`);
   }
 
   // Idle: offline (the service stopped), so both sides are the cache path alone.

@@ -161,6 +161,7 @@ function figuresOf(o: ScanSyncChildOutcome, skus: number): Figure[] {
       askedTheService: roundSummary(o.full.askedService, 3),
       loopDelay: o.full.loopDelay,
       idleThreadLoopDelay: o.full.loopFloor,
+      routerGcPauses: o.full.gcPauses,
     },
   };
   const incremental: CellFigures = {
@@ -180,6 +181,7 @@ function figuresOf(o: ScanSyncChildOutcome, skus: number): Figure[] {
         fromCall: roundSummary(c.fromCall, 3),
         loopDelay: c.loopDelay,
         idleThreadLoopDelay: c.loopFloor,
+        routerGcPauses: c.gcPauses,
       })),
       pooled: roundSummary(o.incrementalPooled, 3),
     },
