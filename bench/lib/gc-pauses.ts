@@ -15,6 +15,7 @@ export interface GcPauses {
 
 // node:perf_hooks constants.NODE_PERFORMANCE_GC_*: what a `gc` entry's detail.kind says.
 const KINDS: Record<number, string> = { 1: 'minor', 4: 'major', 8: 'incremental', 16: 'weakcb' };
+const round = (ms: number): number => Math.round(ms * 100) / 100;
 
 export function watchGcPauses(): { stop(): GcPauses } {
   const pauses: number[] = [];
@@ -22,7 +23,7 @@ export function watchGcPauses(): { stop(): GcPauses } {
   const note = (entry: PerformanceEntry): void => {
     pauses.push(entry.duration);
     const kind = KINDS[(entry as PerformanceEntry & { detail?: { kind?: number } | null }).detail?.kind ?? 0] ?? 'other';
-    byKind[kind] = Math.max(byKind[kind] ?? 0, Math.round(entry.duration * 100) / 100);
+    byKind[kind] = Math.max(byKind[kind] ?? 0, round(entry.duration));
   };
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) note(entry);
@@ -32,7 +33,6 @@ export function watchGcPauses(): { stop(): GcPauses } {
     stop() {
       for (const entry of observer.takeRecords()) note(entry);
       observer.disconnect();
-      const round = (ms: number): number => Math.round(ms * 100) / 100;
       return {
         count: pauses.length,
         totalMs: round(pauses.reduce((a, b) => a + b, 0)),
