@@ -25,8 +25,19 @@ const xEnv = { ...process.env, DISPLAY: display };
 const haveX = ['Xvfb', 'xdotool', 'setxkbmap'].every((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0);
 
 const KEYSYM: Record<string, string> = { '-': 'minus', _: 'underscore', ' ': 'space' };
+/**
+ * When the person's last key was sent, or later seen by the page. A scan starts further from it
+ * than the scanner's longest gap between keys: closer, that key is rightly read as the scan's
+ * first. A loaded browser may take a person's keys late and all at once, so the wait counts from
+ * when the page showed them.
+ */
+let personKeysAt = -Infinity;
+const personKeysSeen = (): void => {
+  personKeysAt = Date.now();
+};
 /** A scanner: every character 4 ms apart, then Enter, in one xdotool run. */
-function scanX(code: string): void {
+async function scanX(page: Page, code: string): Promise<void> {
+  await page.waitForTimeout(Math.max(0, personKeysAt + SCANNER_LIMIT_MS + 200 - Date.now()));
   const keys = [...code].map((ch) => KEYSYM[ch] ?? ch);
   const sent = spawnSync('xdotool', ['key', '--delay', '4', ...keys, 'Return'], { env: xEnv });
   expect(sent.status, sent.stderr.toString()).toBe(0);
@@ -34,10 +45,12 @@ function scanX(code: string): void {
 /** A person: 400 ms a key. */
 function typeX(text: string): void {
   const sent = spawnSync('xdotool', ['type', '--delay', '400', text], { env: xEnv });
+  personKeysSeen();
   expect(sent.status, sent.stderr.toString()).toBe(0);
 }
 function keyX(...keys: string[]): void {
   const sent = spawnSync('xdotool', ['key', '--delay', '400', ...keys], { env: xEnv });
+  personKeysSeen();
   expect(sent.status, sent.stderr.toString()).toBe(0);
 }
 
@@ -116,14 +129,11 @@ async function scanInto(page: Page, field: { selector: string; name: string }, t
   await focusField(page, field.selector, field.name);
   const held = await page.evaluate((sel) => (globalThis as unknown as PageGlobals).document.querySelector(sel)?.value ?? '', field.selector);
   if (typed) typeX(typed);
-  const typedAt = Date.now();
   const kept = held + typed;
   await expect.poll(() => lastValue(page, field.name)).toBe(typed ? kept : undefined);
+  if (typed) personKeysSeen();
   const before = await counts(page);
-  // The person's last key and the scan's first are further apart than the scanner's longest gap
-  // between keys: closer, a digit typed just before a scan is rightly read as the scan's first.
-  if (typed) await page.waitForTimeout(Math.max(0, typedAt + SCANNER_LIMIT_MS + 200 - Date.now()));
-  scanX(code);
+  await scanX(page, code);
   await expect.poll(() => answerOf(page), { timeout: 10_000 }).toBe(code);
   await expect.poll(() => screenOf(page), { timeout: 10_000 }).toBe(answered);
   // every key of the scan typed into the field and was taken out again: its last value is the person's
@@ -169,7 +179,7 @@ test.describe('a scanner in the desk’s text fields, with real X keys', () => {
 
     // The scan box keeps its behaviour: the scan is looked up, the card shows the adjust panel.
     await focusField(page, '#scan-input', 'scan box');
-    scanX('WD-000103');
+    await scanX(page, 'WD-000103');
     await expect(page.getByTestId('answer-card').getByRole('heading', { name: 'WD-000103', exact: true })).toBeVisible();
 
     // The adjust note, with a change ready to book (Enter would book it).
@@ -211,6 +221,7 @@ test.describe('a scanner in the desk’s text fields, with real X keys', () => {
     expect(next).toMatch(/^(sender|recipient)\.name$/);
     typeX('Dock');
     await expect(form.locator(`input[name="${next}"]`)).toHaveValue('Dock');
+    personKeysSeen();
     await expect(form.locator('select[name="carrier"]')).toHaveValue(carrier);
     await scanInto(page, { selector: `[data-testid="create-shipment"] input[name="${next}"]`, name: 'new shipment name' }, '', 'WD-000106');
 
