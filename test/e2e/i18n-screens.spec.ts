@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/harness-fixture';
-import { generousScanner, restMouse, scanCode, seriousA11yProblems } from './support/page-helpers';
+import { afterFrames, generousScanner, restMouse, scanCode, seriousA11yProblems } from './support/page-helpers';
 
 /**
  * Issue 18: every screen in German and Polish (the longest of the five languages) at the desk's
@@ -67,6 +67,7 @@ for (const lang of ['de', 'pl'] as const) {
         for (const size of SIZES) {
           await page.setViewportSize(size);
           await restMouse(page);
+          await afterFrames(page);
           const problems = (await page.evaluate(CLIPPED)) as string[];
           if (problems.length > 0) clipped[`${screen} ${size.width}x${size.height}`] = problems;
           await page.screenshot({ path: join(OUT, `${lang}-${screen}-${size.width}x${size.height}.png`) });
@@ -188,6 +189,7 @@ for (const lang of ['nl', 'fr'] as const) {
         for (const size of SIZES) {
           await page.setViewportSize(size);
           await restMouse(page);
+          await afterFrames(page);
           const problems = (await page.evaluate(CLIPPED)) as string[];
           if (problems.length > 0) clipped[`${screen} ${size.width}x${size.height}`] = problems;
           await page.screenshot({ path: join(OUT, `${lang}-${screen}-${size.width}x${size.height}.png`) });

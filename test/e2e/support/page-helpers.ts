@@ -46,6 +46,14 @@ export async function restMouse(page: Page): Promise<void> {
   await page.mouse.move(0, height - 1);
 }
 
+/**
+ * Resolves a few frames on: what the page lays out in answer to a resize (the top bar tightens its
+ * tabs from a ResizeObserver, which runs after the frame's layout) is done, as the window is painted.
+ */
+export async function afterFrames(page: Page, frames = 3): Promise<void> {
+  await page.evaluate(`new Promise((done) => { let left = ${frames}; const next = () => (--left > 0 ? requestAnimationFrame(next) : done()); requestAnimationFrame(next); })`);
+}
+
 /** A scanner burst with the focus nowhere in particular: keys as fast as the browser takes them, then Enter. */
 export async function scanCode(page: Page, code: string): Promise<void> {
   await page.evaluate(BLUR_FOCUS);
