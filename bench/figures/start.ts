@@ -7,7 +7,7 @@
 // exits (node + tsx + module loading, no work).
 import { chromium, type Browser } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { cpSync } from 'node:fs';
+import { chmodSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromiumArgs, chromiumPath } from '../../test/chromium';
 import { runChild, stopChild, tsxArgs, waitForLine } from '../lib/child';
@@ -42,6 +42,8 @@ export async function measureStart(ctx: BenchContext, build: { ok: true } | { ok
 
       const dataDir = join(ctx.scratch, `start-${run}`);
       cpSync(synced, dataDir, { recursive: true });
+      // The harness refuses a named data folder other users can open; the copy has the umask's 0755.
+      chmodSync(dataDir, 0o700);
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await page.goto('about:blank');
