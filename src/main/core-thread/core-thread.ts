@@ -119,16 +119,20 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<CoreT
     rpc.stop(coreStopped(`thread ended with code ${code}`));
   });
 
+  const started = rpc.call('start');
+  // Both threads load their code at once (two cores; under tsx, about a second each).
+  const readerStarting = startReaderThread(readerEntryBeside(entry), { dataDir: options.dataDir, reachable: init.reachable }, started, options.log);
   let followsReader: ReadonlySet<unknown>;
   try {
-    followsReader = new Set((await rpc.call('start')) as unknown[]);
+    followsReader = new Set((await started) as unknown[]);
   } catch (error) {
+    await readerStarting;
     await worker.terminate();
     const why = error instanceof Error ? error.message : String(error);
     throw failure('internal_error', `The desk's core could not start: ${why}`, { reason: 'start_failed' });
   }
 
-  const reader = await startReaderThread(readerEntryBeside(entry), { dataDir: options.dataDir, reachable: init.reachable }, options.log);
+  const reader = await readerStarting;
   const core = (channel: Channel) => (input: unknown) => rpc.call('handle', [channel, input]);
   // The reader answers what it can from the cache; the core answers the rest, and hears of the
   // reader's answers that it follows up (a scan's journal line and refresh; not a page of the

@@ -16,11 +16,12 @@ export interface ReaderThread {
 const NONE: ReaderThread = { channels: new Set(), read: () => Promise.resolve(null), close: () => Promise.resolve() };
 
 /**
- * Starts the reader beside a started core (its cache file exists, migrated). A reader that cannot
- * start or fails later costs only speed: every call it cannot answer goes to the core, which
- * answers all of them; each failure is logged.
+ * Starts the reader's thread at once, so it loads its code while the core starts, and opens the
+ * cache once `coreStarted` resolves (the file then exists, migrated); a core that fails to start
+ * ends the reader too. A reader that cannot start or fails later costs only speed: every call it
+ * cannot answer goes to the core, which answers all of them; each failure is logged.
  */
-export async function startReaderThread(entry: { url: URL; execArgv?: string[] }, init: ReaderThreadInit, log?: Log): Promise<ReaderThread> {
+export async function startReaderThread(entry: { url: URL; execArgv?: string[] }, init: ReaderThreadInit, coreStarted: Promise<unknown>, log?: Log): Promise<ReaderThread> {
   const worker = new Worker(entry.url, { workerData: init, name: 'desk-cache-reader', ...(entry.execArgv ? { execArgv: entry.execArgv } : {}) });
   const rpc = new PortRpc(worker, () => undefined);
   worker.on('error', (error) => {
@@ -30,9 +31,15 @@ export async function startReaderThread(entry: { url: URL; execArgv?: string[] }
   worker.on('exit', (code) => rpc.stop(new Error(`the cache reader thread ended with code ${code}`)));
   const call = (method: ReaderCall, args: unknown[] = []) => rpc.call(method, args);
 
+  try {
+    await coreStarted;
+  } catch {
+    await worker.terminate();
+    return NONE;
+  }
   let channels: Channel[];
   try {
-    channels = ((await call('channels')) as unknown[]).filter(isChannel);
+    channels = ((await call('open')) as unknown[]).filter(isChannel);
   } catch (error) {
     log?.('error', 'the cache reader thread could not start; the core answers its calls', { error: String(error) });
     await worker.terminate();

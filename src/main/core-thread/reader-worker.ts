@@ -17,24 +17,36 @@ if (!parentPort) throw new Error('reader-worker.ts runs only as a worker thread 
 const port: Port = parentPort;
 const init = workerData as ReaderThreadInit;
 
-const db = new Database(join(init.dataDir, CACHE_FILE), { readonly: true, fileMustExist: true });
-// The core's page cache size (database.ts): the stock list's pages are read here, through the
-// key and sort indexes, whose inner pages it holds. Its memory is the process's: 8 MB at most.
-db.pragma('cache_size = -8192');
 const reachable = new Int32Array(init.reachable);
-const readers = createCacheReaders({ db, serviceReachable: () => Atomics.load(reachable, 0) === 1 });
+
+/**
+ * The thread starts beside the core's and loads its code meanwhile; the cache file is opened when
+ * the host asks, once the core has made and migrated it.
+ */
+function open(): { db: Database.Database; readers: ReturnType<typeof createCacheReaders> } {
+  const db = new Database(join(init.dataDir, CACHE_FILE), { readonly: true, fileMustExist: true });
+  // The core's page cache size (database.ts): the stock list's pages are read here, through the
+  // key and sort indexes, whose inner pages it holds. Its memory is the process's: 8 MB at most.
+  db.pragma('cache_size = -8192');
+  return { db, readers: createCacheReaders({ db, serviceReachable: () => Atomics.load(reachable, 0) === 1 }) };
+}
+let opened: ReturnType<typeof open> | null = null;
 
 new PortRpc(port, (method, args) => {
   switch (method as ReaderCall) {
-    case 'channels':
-      return Object.keys(readers);
+    case 'open':
+      opened ??= open();
+      return Object.keys(opened.readers);
     case 'read': {
       const [channel, input] = args;
+      const readers = opened?.readers;
+      if (!readers) throw new Error('the reader is not open');
       if (!isChannel(channel) || !Object.hasOwn(readers, channel)) throw new Error(`the reader answers no ${String(channel)}`);
       return (readers[channel as keyof typeof readers] as (input: unknown) => unknown)(input);
     }
     case 'close':
-      db.close();
+      opened?.db.close();
+      opened = null;
       return null;
   }
 });

@@ -51,5 +51,5 @@ export type ThreadCall = 'start' | 'handle' | 'clock.advance' | 'close';
 /** The one-way notes the host sends the thread: a call the reader answered in its place. */
 export type ThreadNote = 'answered';
 
-/** The calls the host makes to the reader's thread: which channels it answers, then those calls. */
-export type ReaderCall = 'channels' | 'read' | 'close';
+/** The calls the host makes to the reader's thread: open the cache (once the core made it) and say which channels it answers, then those calls. */
+export type ReaderCall = 'open' | 'read' | 'close';
