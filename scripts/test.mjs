@@ -4,10 +4,14 @@
 // - one electron-vite build for the whole run: lint:electron, the node tests' globalSetup and
 //   test:e2e each build out/ again when run on their own; here they all get this one, made from
 //   the same sources a moment earlier (WAREHOUSE_DESK_OUT_BUILT tells the globalSetup so);
-// - the checks run two at a time, one a core. They start after the build, because the build's
-//   Paraglide plugin rewrites the compiled messages under src/renderer/src/i18n/paraglide, which
-//   the type checks, the linters and the dependency check read.
-// The unit tests and then the end-to-end tests run alone, each with the whole machine.
+// - two lanes, one a core. The node tests spend most of their time waiting on sandboxes, child
+//   processes and SQLite syncs (about one core's worth of CPU on two), so they start right after
+//   the build in one lane while the checks run one by one in the other.
+// - The checks and the component tests start after the build, because the build's Paraglide
+//   plugin rewrites the compiled messages under src/renderer/src/i18n/paraglide, which the type
+//   checks, the linters and the dependency check read; and the component tests (whose Vite runs
+//   that plugin again) start after the checks for the same reason.
+// The end-to-end tests run last, alone, with the whole machine: their scanner keys are timed.
 // A failed step stops the run once the steps under way have ended, as `a && b` did; every
 // step's output is printed in full when it ends (two at a time would interleave).
 import { spawn } from 'node:child_process';
@@ -17,28 +21,26 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CORES = 2;
 
+const CHECKS = ['typecheck:web', 'typecheck:node', 'lint:es', 'lint:electronegativity', 'lint:cycles', 'lint:api', 'lint:migrations'];
+
 /**
  * Each step: the npm script it runs, the steps it waits for, and how many cores it takes (the
- * test runners have the machine to themselves). Longest first among those ready, so the two lanes end together.
+ * end-to-end tests have the machine to themselves). Among those ready, the first listed first.
  */
 const STEPS = [
   { name: 'i18n:compile', after: [], cores: 1 },
   { name: 'build', after: ['i18n:compile'], cores: 1 },
   { name: 'lint:api', after: [], cores: 1 },
   { name: 'lint:migrations', after: [], cores: 1 },
+  { name: 'test:unit:node', after: ['build'], cores: 1, env: { WAREHOUSE_DESK_OUT_BUILT: '1' } },
   // CPU seconds of each here (2026-11-27): 35, 34, 31, 16, 14; the build 11, i18n 9, lint:api 3.
   { name: 'typecheck:web', after: ['build'], cores: 1 },
   { name: 'typecheck:node', after: ['build'], cores: 1 },
   { name: 'lint:es', after: ['build'], cores: 1 },
   { name: 'lint:electronegativity', after: ['build'], cores: 1 },
   { name: 'lint:cycles', after: ['build'], cores: 1 },
-  {
-    name: 'test:unit',
-    after: ['typecheck:web', 'typecheck:node', 'lint:es', 'lint:electronegativity', 'lint:cycles', 'lint:api', 'lint:migrations'],
-    cores: CORES,
-    env: { WAREHOUSE_DESK_OUT_BUILT: '1' },
-  },
-  { name: 'test:e2e:run', after: ['test:unit'], cores: CORES },
+  { name: 'test:unit:components', after: CHECKS, cores: 1 },
+  { name: 'test:e2e:run', after: ['test:unit:node', 'test:unit:components'], cores: CORES },
 ];
 
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;

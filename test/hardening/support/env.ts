@@ -1,7 +1,7 @@
-// How big the hardening runs are. `short` when a file is run on its own (quick to iterate on);
-// `ci` in `npm run test:unit` and so in `npm test` (package.json sets HARDENING_SIZE=ci): 1.5 to
-// 3 times the short runs (docs/benchmarks.md, "Test suite time", says what they cost); `long`
-// under HARDENING_LONG=1 (or HARDENING_SIZE=long) before a release. A replay needs the same size.
+// How big the hardening runs are. `short` in `npm test` and for a file run on its own: the least
+// each suite must do (10,400 IPC calls, 50 kills), with a new seed every run, so the runs together
+// cover more than any one; `ci` (1.5 to 3 times short) and `long` (HARDENING_LONG=1) before a
+// release, when a suite changed, or to chase a failure. A replay needs the same size.
 export type HardeningSize = 'short' | 'ci' | 'long';
 
 function sizeFromEnv(): HardeningSize {
