@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreWorkerBundle } from '../../../src/harness/core-worker-bundle';
@@ -9,6 +9,20 @@ import type { SecretStore } from '../../../src/main/kernel/secrets/secret-store'
 import { recordEvents } from '../composition/support/events';
 import { ipcClient } from '../composition/support/ipc';
 import { tempDir } from '../composition/support/temp-dir';
+
+/** The OS threads of this process that the desk's worker threads run on, by name (Node names them after the Worker's `name`, cut to 15 characters). */
+function deskThreads(): string[] {
+  return readdirSync('/proc/self/task')
+    .map((task) => {
+      try {
+        return readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim();
+      } catch {
+        return ''; // the thread ended while listed
+      }
+    })
+    .filter((name) => name.startsWith('desk-'))
+    .sort();
+}
 
 /**
  * The core in its worker thread, reached as the app reaches it: the real router on this thread,
@@ -76,8 +90,11 @@ describe('the desk core in its own thread', () => {
   it('fails to start with a clear error when the data folder is unusable (no fallback to this thread)', async () => {
     const file = join(dir.path, 'not-a-folder');
     writeFileSync(file, 'a file where the data folder should be');
+    const threadsBefore = deskThreads();
     const started = startCoreThread({ dataDir: file, secrets, demoByDefault: false, workerEntry: await coreWorkerBundle() });
     await expect(started).rejects.toMatchObject({ error: { code: 'internal_error', reason: 'start_failed' } });
     await expect(started).rejects.toThrow(/could not start/);
+    // The cache reader's thread, started beside the core's, ends with it: none is left behind.
+    expect(deskThreads()).toEqual(threadsBefore);
   }, 60_000);
 });
