@@ -133,14 +133,30 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<CoreT
   }
 
   const reader = await readerStarting;
-  const core = (channel: Channel) => (input: unknown) => rpc.call('handle', [channel, input]);
-  // The reader answers what it can from the cache; the core answers the rest, and hears of the
-  // reader's answers that it follows up (a scan's journal line and refresh; not a page of the
-  // stock list, which would only cross the thread again for nothing).
+  // The core hears of the reader's answers that it follows up (a scan's journal line and refresh;
+  // not a page of the stock list, which would only cross the thread again for nothing) once the
+  // answer is on its way: copying it to the core's thread, and the core's recording of it, then
+  // run beside the next call instead of before this answer. Whatever is sent to the core first
+  // sends what waits, so the core hears of every call in the order it was answered.
+  let followUps: unknown[][] = [];
+  const sendFollowUps = (): void => {
+    const waiting = followUps;
+    followUps = [];
+    for (const args of waiting) rpc.note('answered' satisfies ThreadNote, args);
+  };
+  const followUp = (args: unknown[]): void => {
+    if (followUps.push(args) === 1) setImmediate(sendFollowUps);
+  };
+  const askCore = (channel: Channel, input: unknown): Promise<unknown> => {
+    sendFollowUps();
+    return rpc.call('handle', [channel, input]);
+  };
+  const core = (channel: Channel) => (input: unknown) => askCore(channel, input);
+  // The reader answers what it can from the cache; the core answers the rest.
   const readFirst = (channel: Channel) => async (input: unknown) => {
     const answer = await reader.read(channel, input);
-    if (answer === null) return rpc.call('handle', [channel, input]);
-    if (followsReader.has(channel)) rpc.note('answered' satisfies ThreadNote, [channel, input, answer]);
+    if (answer === null) return askCore(channel, input);
+    if (followsReader.has(channel)) followUp([channel, input, answer]);
     return answer;
   };
   const handlers = Object.fromEntries((Object.keys(channels) as Channel[]).map((channel) => [channel, reader.channels.has(channel) ? readFirst(channel) : core(channel)])) as unknown as Handlers;
@@ -151,10 +167,12 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<CoreT
     events,
     async advanceDeskClock(ms) {
       if (!options.movableClock) throw new Error('the desk clock moves only with movableClock');
+      sendFollowUps();
       await rpc.call('clock.advance', [ms]);
     },
     close() {
       closing ??= (async () => {
+        sendFollowUps();
         // First, so that the core's close finds no reader holding the WAL open.
         await reader.close();
         if (!exited) await rpc.call('close').catch((error: unknown) => options.log?.('error', 'closing the desk core failed', { error: String(error) }));

@@ -56,6 +56,14 @@ describe("the cache's reader thread", () => {
     });
   });
 
+  it('tells the core of a scan before anything asked of it after the answer: the journal keeps the order of the desk', async () => {
+    // The core hears of the reader's answers a moment after they leave; a call to the core that
+    // comes sooner (here the journal, read right after the scan) must find the scan's line there.
+    const answer = await ipc.call('stock.lookup', { code: 'WD-000006' });
+    expect(answer).toMatchObject({ kind: 'stock', stock: { sku: 'WD-000006' } });
+    expect(await scanLines('WD-000006')).toHaveLength(1);
+  });
+
   it("answers the stock list's search while the core waits for the cache file", async () => {
     const holder = new Database(join(dir.path, CACHE_FILE));
     holder.prepare('BEGIN IMMEDIATE').run();
