@@ -4,9 +4,10 @@
 // - one electron-vite build for the whole run: lint:electron, the node tests' globalSetup and
 //   test:e2e each build out/ again when run on their own; here they all get this one, made from
 //   the same sources a moment earlier (WAREHOUSE_DESK_OUT_BUILT tells the globalSetup so);
-// - two lanes, one a core. The node tests spend most of their time waiting on sandboxes, child
-//   processes and SQLite syncs (about one core's worth of CPU on two), so they start right after
-//   the build in one lane while the checks run one by one in the other.
+// - two lanes, one a core. The node tests spend much of their time waiting on sandboxes, child
+//   processes and SQLite syncs (the whole unit stage averaged about one core of two in a quiet
+//   run), so they start right after the build in one lane while the checks run one by one in the
+//   other.
 // - The checks and the component tests start after the build, because the build's Paraglide
 //   plugin rewrites the compiled messages under src/renderer/src/i18n/paraglide, which the type
 //   checks, the linters and the dependency check read; and the component tests (whose Vite runs
