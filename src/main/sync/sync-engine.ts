@@ -180,11 +180,20 @@ export class SyncEngine {
       };
       store.save(state);
     }
+    let coming = this.#fetch(api, resource, state);
     for (;;) {
-      const page = await this.#fetch(api, resource, state);
+      const page = await coming;
       // Signed out (or switched account) while the page was on its way: keep the saved position
       // as it was, so the page is fetched again by whoever syncs next.
       if (!this.#deps.recorder.active) throw new SyncCancelled();
+      // The next page is asked for before this one is written, so the service prepares it (and
+      // the network carries it) while the cache writes. Only the written page moves the saved
+      // position: a crash or a failure loses the page in flight, which is asked for again.
+      if (page.nextCursor) {
+        coming = this.#fetch(api, resource, { ...state, cursor: page.nextCursor, pulled: state.pulled + page.size });
+        // Awaited at the top of the loop; when this page's write fails first, nobody will.
+        coming.catch(() => undefined);
+      }
       const next = this.#deps.cache.writes.transaction(() => {
         const confirmedAt = this.#asOf(page.serviceTime);
         page.write(confirmedAt);

@@ -166,6 +166,47 @@ describe('sync', () => {
     expectConverged(cache, await serviceStock(api));
   });
 
+  it('asks for the next page before writing the one it has, and saves only the written pages', async () => {
+    const cache = freshCache();
+    const cachedWhenAsked: number[] = [];
+    const { client } = watched(api, (call) => {
+      if (call.op === 'listStock') cachedWhenAsked.push(cache.reads.stockCount());
+    });
+    expect((await engine(cache, client).run()).state).toBe('idle');
+    // Page k + 1 is on its way while page k is written: each ask sees one page fewer in the cache
+    // than a fetch-then-write loop would (0 when the second page is asked, not 7).
+    expect(cachedWhenAsked.slice(0, 4)).toEqual([0, 0, 7, 14]);
+    expectConverged(cache, await serviceStock(api));
+  });
+
+  it('a page whose write fails ends the run there, with the page asked for meanwhile dropped unseen', async () => {
+    const cache = freshCache();
+    const recorder = new CatalogRecorder(cache);
+    const once = testClient(sandbox, undefined, { maxRetries: 0 });
+    let asked: Promise<unknown> = Promise.resolve();
+    const client: ApiClient = { ...once, listStock: (body) => (asked = once.listStock(body)) as ReturnType<ApiClient['listStock']> };
+    let pages = 0;
+    const write = recorder.stockPage.bind(recorder);
+    recorder.stockPage = (wires, confirmedAt) => {
+      if (++pages === 2) {
+        // The page asked for meanwhile fails too, after this write has failed: nobody awaits it.
+        sandbox.setFaults({ unreachable: true });
+        throw new Error('disk full');
+      }
+      write(wires, confirmedAt);
+    };
+    const status = await new SyncEngine({ cache, recorder, events: new EventHub(), api: () => client, pageSize: 7 }).run();
+    // The dropped ask fails inside this test: a rejection nobody handled would fail the file.
+    await asked.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    sandbox.setFaults({ unreachable: false });
+    expect(status).toMatchObject({ state: 'failed', phase: 'stock', lastError: { code: 'internal_error' } });
+    expect(cache.syncState.get('stock').pulled).toBe(7);
+    expect(cache.reads.stockCount()).toBe(7);
+    expect((await engine(cache, api).run()).state).toBe('idle');
+    expectConverged(cache, await serviceStock(api));
+  });
+
   it('runs once at a time: a second call joins the run in progress', async () => {
     const cache = freshCache();
     const { client, calls } = watched(api);
