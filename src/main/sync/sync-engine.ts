@@ -61,7 +61,8 @@ function isStaleCursor(error: unknown): boolean {
  * Pulls warehouses, products and stock from the service into the cache: a full pass first, then
  * incremental passes (`updated_since`), page by page. Each page and the position after it commit
  * in one transaction, so a crash or a dropped network resumes at the next page of the same pass
- * (with the same filters, as a cursor requires) instead of starting over. One run at a time.
+ * (with the same filters, as a cursor requires) instead of starting over. The next page is on its
+ * way while one is written. One run at a time.
  *
  * Warehouses have no `updated_since` filter; they are few, so every pass is a full one and a
  * warehouse the service no longer lists is dropped at the end of it. Products and stock items
