@@ -12,7 +12,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`axe: no serious or critical violation on any screen (${colorScheme})`, async ({ page, desk }) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' }); // no flash: audits and shots see the resting state
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     const report: Record<string, string[]> = {};
 
     report['scan (empty)'] = await seriousA11yProblems(page);
@@ -45,7 +45,7 @@ const FOCUSED = `(() => { const el = document.activeElement; return el ? (el.get
 
 test('keyboard only: scan, adjust with a confirmation, reach the outbox, focus always visible', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
 
   // The scan box has the focus on start: type and Enter.
   await expect.poll(() => page.evaluate(FOCUSED)).toBe('scan-input');

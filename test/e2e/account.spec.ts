@@ -105,7 +105,7 @@ function keychainHolds(owner: Owner): boolean {
 
 test('sign in with real credentials: the service’s records, the account in the status bar, no demo banner', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await waitForSync(page);
   await expect(demoBanner(page)).toBeVisible();
   expect(await stockCount(page)).toBe(`${DEMO_SKUS} items`);
@@ -127,7 +127,7 @@ test('sign in with real credentials: the service’s records, the account in the
 test('sign out: the desk says so, shows nothing of the account any more, and asks to sign in', async ({ page, desk }) => {
   test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' }); // the shots of this one in dark
-  await openDesk(page, desk.url); // still signed in from the previous test: main kept the account
+  await openDesk(page, desk); // still signed in from the previous test: main kept the account
   await expect(statusBar(page)).toContainText(`${DEMO_OWNERS.desk.clientId} @`);
   await scanOnScanScreen(page, 'WD-000012', 'stock');
 
@@ -188,7 +188,7 @@ test('start demo mode from the Settings screen: signed out, then from a signed-i
 
 test('switching owners shows the second owner’s records only, never the first one’s cached ones, and back', async ({ page, desk }) => {
   test.setTimeout(180_000);
-  await openDesk(page, desk.url); // in demo mode from the previous test
+  await openDesk(page, desk); // in demo mode from the previous test
   await signIn(page, DEMO_OWNERS.desk);
 
   // The first owner: a scan, an adjustment the service refuses (kept in the outbox), its lists.

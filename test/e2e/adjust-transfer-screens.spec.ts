@@ -48,8 +48,8 @@ for (const [lang, locale] of Object.entries(LOCALES)) {
         const skus = stockedSkus(desk.core.sandbox()!.dbPath);
         const first = 2 * run++ + 4;
         await page.setViewportSize(SIZES[0]);
+        await generousScanner(desk);
         await page.goto(desk.url);
-        await generousScanner(page);
         // Online (the status bar's item is neither "unknown" nor "offline"): a lookup then asks the service.
         await expect(page.getByTestId('connectivity')).not.toHaveClass(/unknown|offline/, { timeout: 30_000 });
         const shot = async (scene: string, size: { width: number; height: number }) => {

@@ -39,7 +39,7 @@ async function rejectedCount(page: Page): Promise<number> {
 test.describe.configure({ mode: 'serial' });
 
 test('adjust online: applied, and the card shows the new on-hand in place', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await scan(page, 'WD-000101');
   const before = await firstLevel(page);
   await adjust(page, { mode: 'Add', quantity: 5, reason: 'Received', warehouseId: before.warehouseId });
@@ -55,7 +55,7 @@ test('adjust online: applied, and the card shows the new on-hand in place', asyn
 
 test('offline: queued and pending, then applied exactly once when the service is back', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await scan(page, 'WD-000102');
   const before = await firstLevel(page);
 
@@ -86,7 +86,7 @@ test('offline: queued and pending, then applied exactly once when the service is
 });
 
 test('a large change asks for a confirmation; a refusal is shown with the service’s message', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await scan(page, 'WD-000103');
   const before = await firstLevel(page);
   await adjust(page, { mode: 'Remove', quantity: before.onHand + 500, reason: 'Lost', warehouseId: before.warehouseId });
@@ -101,7 +101,7 @@ test('a large change asks for a confirmation; a refusal is shown with the servic
 });
 
 test('set count: the counted quantity is sent as the difference to the shown on-hand', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await scan(page, 'WD-000104');
   const before = await firstLevel(page);
   const counted = before.onHand + 7;
@@ -121,7 +121,7 @@ test('set count: the counted quantity is sent as the difference to the shown on-
 
 test('a refused adjustment is retried from the outbox once the stock has arrived, and applied once', async ({ page, desk }) => {
   test.setTimeout(90_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await scan(page, 'WD-000105');
   const before = await firstLevel(page);
   const wanted = before.onHand + 30;
@@ -155,7 +155,7 @@ test('a refused adjustment is retried from the outbox once the stock has arrived
 
 test('each product starts on Add with no reason; a reason that stops fitting its kind is never booked', async ({ page, desk }) => {
   test.setTimeout(90_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await scan(page, 'WD-000106');
   const before = await firstLevel(page);
   await adjust(page, { mode: 'Remove', quantity: 3, reason: 'Damaged', warehouseId: before.warehouseId });

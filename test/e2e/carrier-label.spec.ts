@@ -11,7 +11,7 @@ async function scan(page: Page, code: string): Promise<void> {
 }
 
 test('scanning the SSCC on a parcel label opens its shipment', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   const shipment = await page.evaluate(async () => {
     const r = await (globalThis as unknown as { desk: DeskApi }).desk.shipments.list({ limit: 3 });
     const s = r.ok ? r.value.shipments[2] : undefined;
@@ -26,7 +26,7 @@ test('scanning the SSCC on a parcel label opens its shipment', async ({ page, de
 });
 
 test("scanning a parcel's carrier tracking number opens its shipment", async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   const shipment = await page.evaluate(async () => {
     const r = await (globalThis as unknown as { desk: DeskApi }).desk.shipments.list({ limit: 20 });
     const s = r.ok ? r.value.shipments.find((x) => x.trackingNumber !== null && x.carrier === 'ups') ?? r.value.shipments.find((x) => x.trackingNumber !== null) : undefined;
@@ -42,7 +42,7 @@ test("scanning a parcel's carrier tracking number opens its shipment", async ({ 
 });
 
 test('a GS1 carton label finds the product and shows its lot, use-by date, serial and count', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   const product = await page.evaluate(async () => {
     const r = await (globalThis as unknown as { desk: DeskApi }).desk.products.list({ limit: 5 });
     const p = r.ok ? r.value.products.find((x) => x.barcodes.some((b) => b.length === 13)) : undefined;

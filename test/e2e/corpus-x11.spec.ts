@@ -7,7 +7,7 @@ import { TEST_SHEET } from '../../src/shared/codes/scanner-test-sheet';
 import { LABELS, type LabelCase } from '../corpus/labels';
 import type { LayoutName } from '../corpus/layouts';
 import { wedgeStrokes, type GsMode, type KeyStroke, type SuffixMode } from '../corpus/wedge';
-import { expect, test } from './support/harness-fixture';
+import { expect, test, type DeskHarness } from './support/harness-fixture';
 import { seedCorpus, type ExpectedCard } from './support/corpus-seed';
 import { openDesk } from './support/page-helpers';
 
@@ -164,19 +164,19 @@ test.describe('the label corpus as real X key events on US, AZERTY and QWERTZ de
   });
 
   /** Sets the X keymap, starts a browser on it and opens the desk there, its demo data seeded once. */
-  async function deskOn(layout: LayoutName, url: string, dbPath: string): Promise<Page> {
+  async function deskOn(layout: LayoutName, harness: DeskHarness): Promise<Page> {
     expect(spawnSync('setxkbmap', ['-display', display, '-layout', XKB_LAYOUT[layout]], { env: xEnv }).status).toBe(0);
     const query = spawnSync('setxkbmap', ['-display', display, '-query'], { env: xEnv }).stdout.toString();
     expect(query, 'the X server kept the layout').toMatch(new RegExp(`^layout:\\s+${XKB_LAYOUT[layout]}$`, 'm'));
     browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, '--window-position=0,0', '--window-size=1280,800'], headless: false, env: xEnv });
     const page = await browser.newPage();
-    await openDesk(page, url);
+    await openDesk(page, harness);
     if (!expected) {
       const someShipment = await page.evaluate(async () => {
         const r = await (globalThis as unknown as { desk: DeskApi }).desk.shipments.list({ limit: 1 });
         return r.ok ? r.value.shipments[0]?.token : undefined;
       });
-      expected = seedCorpus(dbPath, someShipment!, LABELS);
+      expected = seedCorpus(harness.core.sandbox()!.dbPath, someShipment!, LABELS);
     }
     // The X pointer rests on the window, so its keys go there (no window manager: focus follows the pointer).
     spawnSync('xdotool', ['mousemove', '640', '400', 'click', '1'], { env: xEnv });
@@ -236,14 +236,14 @@ test.describe('the label corpus as real X key events on US, AZERTY and QWERTZ de
   }
 
   test('US desk, US-set scanner: every label of the corpus ends on the card its content names', async ({ desk }) => {
-    const page = await deskOn('us', desk.url, desk.core.sandbox()!.dbPath);
+    const page = await deskOn('us', desk);
     const started = Date.now();
     const line = await replay(page, 'us', 'us', casesOf([...LABELS.keys()], 0), 'auto');
     console.log(`X replay, ${line}; ${((Date.now() - started) / 1000).toFixed(0)} s`);
   });
 
   test('the scanner setup check (Settings) with real X keys: a scanner ending codes with Tab, sending GS as F9, Caps Lock on; the app applies its two fixes', async ({ desk }) => {
-    const page = await deskOn('us', desk.url, desk.core.sandbox()!.dbPath);
+    const page = await deskOn('us', desk);
     await configure(page, { suffix: 'Enter', gsKey: '', prefix: '', scannerLayout: 'auto', maxInterKeyMs: 500 });
     // Tall enough that the Settings screen needs no scrolling: the shots are of the check itself,
     // not of it half under the app's top bar (the screen scrolls inside its own main area).
@@ -296,7 +296,7 @@ test.describe('the label corpus as real X key events on US, AZERTY and QWERTZ de
 
   for (const desk of ['azerty', 'qwertz'] as const) {
     test(`${desk.toUpperCase()} desk: a US-set scanner and one set to the desk's layout, a stratified subset each, every case on its exact card`, async ({ desk: harness }) => {
-      const page = await deskOn(desk, harness.url, harness.core.sandbox()!.dbPath);
+      const page = await deskOn(desk, harness);
       const started = Date.now();
       // A US-set scanner: the detector reads the key positions (the desk's é, ß... say so). Every
       // kind of label, every character, every GS label.

@@ -64,7 +64,7 @@ test('stock-take: 30 SKUs counted across a killed and restarted desk, a change m
   const dataDir = await mkdtemp(join(tmpdir(), 'desk-count-e2e-'));
   let desk: HarnessProcess | null = await startHarnessProcess(dataDir);
   try {
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
 
     await page.keyboard.press('F7');
@@ -77,7 +77,7 @@ test('stock-take: 30 SKUs counted across a killed and restarted desk, a change m
     await expect(page.getByRole('row', { name: /WD-000015/ })).toContainText('3');
     await desk.kill();
     desk = await startHarnessProcess(dataDir);
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await page.keyboard.press('F7');
     await expect(page.getByTestId('count-line')).toHaveCount(15);
     await countScans(page, 15, 30, 29);

@@ -23,7 +23,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`a desk's day screens (${colorScheme})`, async ({ page, desk }) => {
     test.setTimeout(300_000);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     const shotAll = async (name: string, prepare?: () => Promise<void>) => {
       if (ONLY.length > 0 && !ONLY.includes(name)) return;
       for (const size of SIZES) {

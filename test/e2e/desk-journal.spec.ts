@@ -32,7 +32,7 @@ async function addWorker(page: Page, name: string, badge?: string): Promise<void
 
 test('who is at the desk: added by keyboard, switched by a badge scan, recorded in the journal, exported to CSV', async ({ page, desk }) => {
   test.setTimeout(150_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
   await expect(page.getByRole('button', { name: /At the desk/ })).toContainText('Nobody yet');
 

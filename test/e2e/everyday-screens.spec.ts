@@ -18,7 +18,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`everyday screens (${colorScheme})`, async ({ page, desk }) => {
     test.setTimeout(180_000);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     const { seriousA11yProblems } = await import('./support/page-helpers');
     const shotAll = async (name: string) => {
       for (const size of SIZES) {

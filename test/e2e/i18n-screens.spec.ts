@@ -82,8 +82,8 @@ for (const lang of ['de', 'pl'] as const) {
 
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.setViewportSize(SIZES[0]);
+      await generousScanner(desk);
       await page.goto(desk.url);
-      await generousScanner(page);
       await expect(page.getByLabel(text('scan_box_label'))).toBeVisible();
       await expect(page.getByTestId('connectivity')).toHaveText(new RegExp(text('status_online')), { timeout: 30_000 });
       expect(await page.evaluate('document.documentElement.lang')).toBe(lang);
@@ -204,8 +204,8 @@ for (const lang of ['nl', 'fr'] as const) {
 
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.setViewportSize(SIZES[0]);
+      await generousScanner(desk);
       await page.goto(desk.url);
-      await generousScanner(page);
       await expect(page.getByLabel(text('scan_box_label'))).toBeVisible();
       await expect(page.getByTestId('connectivity')).toHaveText(new RegExp(text('status_online')), { timeout: 30_000 });
       expect(await page.evaluate('document.documentElement.lang')).toBe(lang);

@@ -21,7 +21,7 @@ const warehouseSelect = (page: Page) => page.getByRole('combobox', { name: 'Ware
 const onHandOf = async (page: Page, warehouseId: string) => Number((await page.getByTestId(`on-hand-${warehouseId}`).textContent())!.replace(/[^\d]/g, ''));
 
 test('a fresh desk: a new shipment is sent from a warehouse, an empty submit points at one field, and the desk asks once where it stands', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   // Never told its warehouse: the sender is still filled (the first by name), not left empty.
   await page.keyboard.press('F3');
   await page.getByRole('tab', { name: 'New shipment' }).click();
@@ -64,7 +64,7 @@ test('a fresh desk: a new shipment is sent from a warehouse, an empty submit poi
 
 test('offline with +7 waiting: "Set count" to what is on the shelf books nothing, and the count review shows what is waiting', async ({ page, desk }) => {
   test.setTimeout(150_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await scan(page, 'WD-001101');
   const warehouseId = await warehouseSelect(page).inputValue();
   const onHand = await onHandOf(page, warehouseId);
@@ -118,7 +118,7 @@ test('offline with +7 waiting: "Set count" to what is on the shelf books nothing
 
 test('typed keys are never lost: F3, F4 and F6 land in the screen’s entry, and after a booked change the next SKU goes to the scan box', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   // A person's keys, slower than this scanner setting: only a field can take them.
   await page.evaluate(async () => {
     await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 30 } });
@@ -161,7 +161,7 @@ test('typed keys are never lost: F3, F4 and F6 land in the screen’s entry, and
 });
 
 test('at 1024x700 after a booked change: the scan box whole, every warehouse row and the verdict in view, the demo banner one line', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.setViewportSize({ width: 1024, height: 700 });
   const banner = page.getByRole('complementary', { name: 'Demo mode' });
   await expect(banner).toBeVisible();
@@ -189,7 +189,7 @@ test('at 1024x700 after a booked change: the scan box whole, every warehouse row
 });
 
 test('deleting a record opens on "Keep it": Enter keeps the shipment, and the dialog names it without its token', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.keyboard.press('F3');
   const table = await showShipmentsWithStatus(page, 'delivered');
   const rows = table.getByRole('button', { name: /^Open shipment/ });
@@ -216,7 +216,7 @@ test('deleting a record opens on "Keep it": Enter keeps the shipment, and the di
 
 test('keys typed right after F3, before the Shipments screen has even arrived, all land in its reference box', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.evaluate(async () => {
     await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 30 } });
   });

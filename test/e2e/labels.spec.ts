@@ -31,7 +31,7 @@ async function savedPath(page: Page): Promise<string> {
 
 test.describe('labels', () => {
   test('from the answer card: a product label with lot and expiry, saved as PDF, scans back to the same SKU', async ({ page, desk }) => {
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await scanCode(page, 'WD-000003');
     const card = page.getByTestId('answer-card');
     await expect(card).toHaveAttribute('data-kind', 'stock');
@@ -67,7 +67,7 @@ test.describe('labels', () => {
   });
 
   test('from the stock list: two marked rows print as shelf labels on an A4 sheet', async ({ page, desk }) => {
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /^Stock/ }).click();
     const table = page.getByTestId('stock-table');
     await table.getByRole('row').filter({ hasText: 'WD-000001' }).getByRole('checkbox', { name: 'Mark for labels' }).check();
@@ -85,7 +85,7 @@ test.describe('labels', () => {
   });
 
   test('from a shipment: its label on 100 x 150 mm carries the token as QR and the tracking number as Code 128', async ({ page, desk }) => {
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /^Shipments/ }).click();
     await page.getByTestId('shipments-status').selectOption('in_transit');
     const table = page.getByTestId('shipments-table');
@@ -117,7 +117,7 @@ test.describe('labels', () => {
   });
 
   test('settings: silent printing to the default printer is turned on and kept in the settings', async ({ page, desk }) => {
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /^Settings/ }).click();
     const section = page.getByTestId('label-printer-settings');
     await section.getByRole('checkbox', { name: /without the print dialog/ }).check();
@@ -131,7 +131,7 @@ test.describe('labels', () => {
 
   // Last in the file: the count it opens takes every scan after it.
   test('from a count session: the counted items print as shelf labels, and they scan back into the count', async ({ page, desk }) => {
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await page.keyboard.press('F7');
     await page.getByRole('button', { name: 'Start count' }).click();
     await expect(page.getByText('Scan the first item.')).toBeVisible();

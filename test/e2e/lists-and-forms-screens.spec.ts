@@ -23,7 +23,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`lists and forms screens (${colorScheme})`, async ({ page, desk }) => {
     test.setTimeout(240_000);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     const shotAll = async (name: string, prepare?: () => Promise<void>) => {
       for (const size of SIZES) {
         await page.setViewportSize(size);

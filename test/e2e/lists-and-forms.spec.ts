@@ -16,7 +16,7 @@ async function scan(page: Page, code: string): Promise<void> {
 }
 
 test('the stock list finds text inside a SKU, and the rows are one key from the filter', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.keyboard.press('F2');
   await page.keyboard.type('000042');
   await expect(page.getByTestId('stock-count')).toHaveText(/^\d+ items? containing “000042”/);
@@ -36,7 +36,7 @@ test('the stock list finds text inside a SKU, and the rows are one key from the 
 
 test('a stock list row shows what is booked here but not sent yet', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   try {
     await desk.setFaults({ unreachable: true });
     await scan(page, 'WD-000901');
@@ -63,7 +63,7 @@ test('a stock list row shows what is booked here but not sent yet', async ({ pag
 });
 
 test('the shipment list: newest first, a sort, a reference found by any part of it, the token box below the list', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.keyboard.press('F3');
   const table = page.getByTestId('shipments-table');
   await expect(table.getByRole('button', { name: /^Open shipment/ }).first()).toBeVisible({ timeout: 30_000 });
@@ -88,7 +88,7 @@ test('the shipment list: newest first, a sort, a reference found by any part of 
 });
 
 test('a delivered shipment: the everyday actions first, Delete apart and not red-filled; the transit time takes the focus', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.keyboard.press('F3');
   const table = await showShipmentsWithStatus(page, 'delivered');
   // A delivered shipment booked with the carrier directly (its record can be deleted).
@@ -117,7 +117,7 @@ test('a delivered shipment: the everyday actions first, Delete apart and not red
 
 test('an idle desk learns the service is gone before anyone asks it for something', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   try {
     await desk.setFaults({ unreachable: true });
     // No scan, no click: the quiet probe finds out, and the band says so.
@@ -130,7 +130,7 @@ test('an idle desk learns the service is gone before anyone asks it for somethin
 });
 
 test('a new shipment: the sender is the desk’s warehouse, the carrier a choice, kilograms as written, Enter goes on to the next empty field', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.keyboard.press('F5');
   await page.getByLabel("This desk's warehouse").selectOption({ label: 'Lyon Saint-Exupéry (LYS1)' });
   await page.keyboard.press('F3');
@@ -174,7 +174,7 @@ test('a new shipment: the sender is the desk’s warehouse, the carrier a choice
 });
 
 test('at 1024x700: every tab and the worker box in view, the earlier scans and the verdict of a change in view', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.setViewportSize({ width: 1024, height: 700 });
   const nav = page.getByRole('navigation', { name: 'Screens' });
   for (const name of [/^Scan/, /^Stock/, /^Shipments/, /^Outbox/, /^Settings/, /^Journal/]) await expect(nav.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
@@ -193,7 +193,7 @@ test('at 1024x700: every tab and the worker box in view, the earlier scans and t
 });
 
 test('products are found by a word of their name, or any part of the SKU', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.keyboard.press('F2');
   await page.getByRole('tab', { name: 'Products' }).click();
   await page.getByTestId('products-search').fill('MAILER');

@@ -13,7 +13,7 @@ async function scanAndQueue(page: Page, code: string, delta: number): Promise<vo
 
 test('outbox: pending while offline, discard after a confirmation, history by state', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   // Offline, only the cache answers: let the first sync fill it.
   await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
   await desk.setFaults({ unreachable: true });

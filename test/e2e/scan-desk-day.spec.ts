@@ -21,7 +21,7 @@ const warehouseSelect = (page: Page) => page.getByRole('combobox', { name: 'Ware
 
 test('the desk works in its own warehouse: every product starts there, and every warehouse has a row', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.keyboard.press('F5');
   const deskChoice = page.getByLabel("This desk's warehouse");
   await deskChoice.selectOption({ label: 'Duisburg Logport (DUI1)' });
@@ -57,7 +57,7 @@ test('the desk works in its own warehouse: every product starts there, and every
 });
 
 test('removing more than is on hand: Enter never confirms it, and the refusal says it in words', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await scan(page, 'WD-000201');
   const warehouseId = await warehouseSelect(page).inputValue();
   const onHand = Number((await page.getByTestId(`on-hand-${warehouseId}`).textContent())!.replace(/[^\d]/g, ''));
@@ -97,7 +97,7 @@ test('removing more than is on hand: Enter never confirms it, and the refusal sa
 
 test('typing by hand is never lost: after a scan, after a click on empty space, after F2', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   // A person's keys, slower than this scanner setting: only a field can take them.
   await page.evaluate(async () => {
     await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 30 } });
@@ -147,7 +147,7 @@ test('typing by hand is never lost: after a scan, after a click on empty space, 
 });
 
 test('the stock list is not a dead end: adjust from a row’s panel, Escape closes it, the full name is shown', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.keyboard.press('F2');
   await page.keyboard.type('WD-000401');
   await expect(page.getByTestId('stock-count')).toHaveText(/^1 item/);
@@ -180,7 +180,7 @@ test('the stock list is not a dead end: adjust from a row’s panel, Escape clos
 
 test('a queued change shows beside every quantity until it is sent; the verdict is in view; a stray Enter is no error', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await scan(page, 'WD-000501');
   const warehouseId = await warehouseSelect(page).inputValue();
   const onHand = (await page.getByTestId(`on-hand-${warehouseId}`).textContent())!;
@@ -260,7 +260,7 @@ test.describe('signed out, on a computer without a keychain', () => {
 });
 
 test('the red Outbox badge opens the refusals, named by product, with what to do next', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await scan(page, 'WD-000601');
   const name = (await page.getByTestId('answer-card').locator('p.name').textContent())!.trim();
   await page.getByRole('radio', { name: 'Remove' }).check();
@@ -282,7 +282,7 @@ test('the red Outbox badge opens the refusals, named by product, with what to do
 
 test('offline cannot be missed: a band over every screen, and an empty shipment search says why', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
   try {
     await desk.setFaults({ unreachable: true });
@@ -304,7 +304,7 @@ test('offline cannot be missed: a band over every screen, and an empty shipment 
 
 test('plain words: no "live", "shipment token", "Confirmed", scope numbers, request ids, codes or "pending" where a worker reads', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await expect(page.getByLabel('Scan or type a code')).not.toHaveAttribute('placeholder', /token/);
   await scan(page, 'WD-000801');
   const card = page.getByTestId('answer-card');
@@ -386,7 +386,7 @@ test('plain words: no "live", "shipment token", "Confirmed", scope numbers, requ
 });
 
 test('the transit time of a delivered shipment gives no delivery date in the future', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.keyboard.press('F3');
   const table = await showShipmentsWithStatus(page, 'delivered');
   await table.getByRole('button', { name: /^Open shipment/ }).first().click();
@@ -399,7 +399,7 @@ test('the transit time of a delivered shipment gives no delivery date in the fut
 });
 
 test('the shipment list reads as people write: carrier names, dates, no service tokens', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.keyboard.press('F3');
   const table = page.getByTestId('shipments-table');
   await expect(table.getByRole('button', { name: /^Open shipment/ }).first()).toBeVisible({ timeout: 30_000 });

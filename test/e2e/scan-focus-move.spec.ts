@@ -44,7 +44,7 @@ async function focusScanTab(page: Page): Promise<void> {
 
 test.describe('a scan across a focus move into the scan box', () => {
   test.beforeEach(async ({ page, desk }) => {
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await page.reload(); // a fresh page: one listener of blurMidBurst per test
     await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
   });

@@ -25,7 +25,7 @@ async function expectAboveFold(page: Page, what: Locator, name: string): Promise
 }
 
 test('at 1280x800 a found product shows the move row and the start of the recent scans without scrolling', async ({ page, desk }) => {
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await expect(page.getByRole('complementary', { name: 'Demo mode' })).toBeVisible();
   await scanCode(page, 'WD-000042');
   const card = page.getByTestId('answer-card');

@@ -24,7 +24,7 @@ const card = (page: Page) => page.getByTestId('answer-card');
 test.describe('scan', () => {
   test('found and not found, scanned with the focus nowhere in particular', async ({ page, desk }) => {
     const watch = await watchPage(page); // console errors, exceptions, CSP refusals
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await blur(page);
 
     await scan(page, 'WD-000042');
@@ -53,7 +53,7 @@ test.describe('scan', () => {
   });
 
   test('a scan while the focus is on a button, a select or another screen is still a scan', async ({ page, desk }) => {
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await page.getByRole('button', { name: 'Look up' }).focus();
     await scan(page, 'WD-000007');
     await expect(card(page).getByRole('heading', { name: 'WD-000007', exact: true })).toBeVisible();
@@ -70,7 +70,7 @@ test.describe('scan', () => {
   });
 
   test('a scan inside another text field is taken out of it and looked up; the field keeps what was typed and nothing is submitted', async ({ page, desk }) => {
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await blur(page);
     await scan(page, 'WD-000011');
     await expect(card(page).getByRole('heading', { name: 'WD-000011', exact: true })).toBeVisible();
@@ -88,7 +88,7 @@ test.describe('scan', () => {
   });
 
   test('two scans back to back are both answered, in order', async ({ page, desk }) => {
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await blur(page);
     // No waiting between them: the second arrives while the first is being answered.
     await page.keyboard.type('WD-000021');
@@ -102,7 +102,7 @@ test.describe('scan', () => {
   });
 
   test('a flood of keys is refused clearly and the page stays responsive', async ({ page, desk }) => {
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await blur(page);
     // 10,000 key events in one go, as a stuck scanner or a flood of garbage would send them.
     await page.evaluate(`(() => {
@@ -117,7 +117,7 @@ test.describe('scan', () => {
   });
 
   test('a shipment token opens the shipment', async ({ page, desk }) => {
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     const token = await page.evaluate(async () => {
       const r = await (globalThis as unknown as { desk: DeskApi }).desk.shipments.list({ limit: 1 });
       return r.ok ? (r.value.shipments[0]?.token ?? null) : null;

@@ -19,7 +19,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const shot = (name: string) => matchBaseline(page, desk, `${name}-${colorScheme}`);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' }); // no flash: audits and shots see the resting state
     // Online in main (not only a page that loaded): lookups refresh from the service only then.
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
     await shot('scan-empty');
 

@@ -42,7 +42,7 @@ test('scanner settings: the test field shows the measured timing', async ({ page
 
 test('saved settings are used at once and kept: scanner prefix and Tab suffix, confirmation threshold, muted sounds', async ({ page, desk }) => {
   test.setTimeout(90_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await page.keyboard.press('F5');
   try {
     // A scanner set up to send the GS1 symbology identifier "]E0" before an EAN-13 and Tab after it.

@@ -62,7 +62,7 @@ function booked(dbPath: string): { total: number; notes: number } {
 
 test('a 10,000-line sheet with 12 mistakes: each reported with its line, the rest booked exactly once, the same file refused', async ({ page, desk }) => {
   test.setTimeout(600_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
   const warehouse = (await deskCall(page, (d) => d.warehouses.list()) as Array<{ code: string }>)[0]!.code;
   const { text, mistakes } = bigSheet(warehouse);

@@ -29,7 +29,7 @@ const countedOf = (page: Page, sku: string): Locator => page.locator(`[data-test
 
 test('every way into Count takes the next scans as counts: F7, F1 then F7, the Scan screen’s way back, a reload with the count open, after a typed count', async ({ page, desk }) => {
   test.setTimeout(180_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
 
   await page.keyboard.press('F7');
@@ -89,7 +89,7 @@ test('every way into Count takes the next scans as counts: F7, F1 then F7, the S
 
 test('the review names a transfer not yet booked and the SKUs not counted; a large change asks first, and Enter keeps the review', async ({ page, desk }) => {
   test.setTimeout(400_000);
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
   const warehouses = await deskCall<Array<{ id: string; code: string }>>(page, (d) => d.warehouses.list() as never);
   const [here, there] = [warehouses[0]!, warehouses[1]!];

@@ -38,7 +38,7 @@ test.describe('thermal printing', () => {
   });
 
   test('a network label printer set up in Settings prints shelf and parcel labels, and a job waits while it is off', async ({ page, desk }) => {
-    await openDesk(page, desk.url);
+    await openDesk(page, desk);
     await nav(page, /^Settings/);
     const card = page.getByTestId('label-printers');
     await card.getByRole('button', { name: 'Add a label printer' }).click();

@@ -29,8 +29,8 @@ for (const lang of ['en', 'de'] as const) {
       mkdirSync(OUT, { recursive: true });
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.setViewportSize(SIZES[0]);
+      await generousScanner(desk);
       await page.goto(desk.url);
-      await generousScanner(page);
       await expect(page.getByTestId('connectivity')).toHaveText(w.online, { timeout: 30_000 });
       for (const code of ['WD-000042', 'WD-000043', 'NOPE-000']) {
         await scanCode(page, code);

@@ -6,7 +6,7 @@ import { openDesk, restMouse, scanCode, seriousA11yProblems } from './support/pa
 test('transfer: one action moves stock as two linked adjustments; a refused out leg moves nothing and says so', async ({ page, desk }) => {
   test.setTimeout(150_000);
   const sandbox = desk.core.sandbox()!;
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
 
   await scanCode(page, 'WD-000030');
@@ -53,7 +53,7 @@ test('transfer: one action moves stock as two linked adjustments; a refused out 
 test('transfer: an in leg refused says which leg and what to do; Undo puts the stock back into the source, once', async ({ page, desk }) => {
   test.setTimeout(150_000);
   const sandbox = desk.core.sandbox()!;
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
   await scanCode(page, 'WD-000031');
   await expect(page.getByTestId('answer-card').getByRole('heading', { name: 'WD-000031', exact: true })).toBeVisible();

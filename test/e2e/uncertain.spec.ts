@@ -25,7 +25,7 @@ test('uncertain adjustment: answer lost, past the horizon the Outbox asks the wo
   test.setTimeout(180_000);
   const sandbox = desk.core.sandbox()!;
   const entries = async () => (await desk.core.handlers['outbox.list']({ sku: SKU })).entries;
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
   await scanCode(page, SKU);
   await expect(page.getByTestId('answer-card').getByRole('heading', { name: SKU, exact: true })).toBeVisible();

@@ -15,7 +15,7 @@ async function adjust(page: Page, code: string, add: number): Promise<void> {
 test('undo: an applied adjustment is reversed by a linked one, an unsent one is withdrawn', async ({ page, desk }) => {
   test.setTimeout(150_000);
   const sandbox = desk.core.sandbox()!;
-  await openDesk(page, desk.url);
+  await openDesk(page, desk);
   await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });
 
   // After sending: the service applied +2; Undo asks first (Enter keeps it), then queues -2, linked, applied once.

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 import type { DeskApi } from '../../../src/shared/ipc/desk-api';
+import type { HarnessDeskCore } from '../../../src/harness/index';
 
 /**
  * Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types),
@@ -15,23 +16,29 @@ export const BLUR_FOCUS = 'new Promise((settled) => { document.activeElement?.bl
  * Key timing is unit-tested with a fake clock (test/components/scan). Here Playwright's keys
  * cross the DevTools protocol on a machine that other test runs share, so a key can lag by tens
  * of milliseconds: the scans of these tests use the widest inter-key limit the settings allow.
+ * Saved through the core before the page loads, so the page starts with it (no second load).
  */
-export async function generousScanner(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 500 } });
-  });
-  await page.reload();
+export async function generousScanner(desk: { core: HarnessDeskCore }): Promise<void> {
+  await desk.core.handlers['settings.update']({ scanner: { maxInterKeyMs: 500 } });
 }
 
 /**
  * Opens the desk at the 1280x800 of a desk screen with the generous scanner, and waits until main
  * has heard from the service (the status bar says Online): a lookup refreshes from the service
  * only when main believes it is online, so a test that expects "live" answers must start there.
+ * A desk in another process (no `core` here) gets the scanner setting through the page, then a
+ * reload.
  */
-export async function openDesk(page: Page, url: string): Promise<void> {
+export async function openDesk(page: Page, desk: { url: string; core?: HarnessDeskCore }): Promise<void> {
+  if (desk.core) await generousScanner({ core: desk.core });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(url);
-  await generousScanner(page);
+  await page.goto(desk.url);
+  if (!desk.core) {
+    await page.evaluate(async () => {
+      await (globalThis as unknown as { desk: DeskApi }).desk.settings.update({ scanner: { maxInterKeyMs: 500 } });
+    });
+    await page.reload();
+  }
   await expect(page.getByLabel('Scan or type a code')).toBeVisible();
   await expect(page.getByTestId('connectivity')).toHaveText(/Online/, { timeout: 30_000 });
 }
