@@ -4,7 +4,7 @@ import { render } from 'vitest-browser-svelte';
 import type { CountSession } from '../../../src/shared/ipc/desk-work-records';
 import CountSummary from '../../../src/renderer/src/screens/count/CountSummary.svelte';
 import '../../../src/renderer/src/styles/base.css';
-import { outbox } from '../../../src/renderer/src/state/outbox.svelte';
+import { forgetEntries } from '../../../src/renderer/src/state/outbox.svelte';
 import { warehouses } from '../../../src/renderer/src/state/warehouses.svelte';
 import { createFakeDesk, entryOf, WAREHOUSES, type FakeDesk } from '../support/fake-desk';
 
@@ -36,7 +36,7 @@ describe('CountSummary', () => {
       'outbox.undo': () => ({ ok: true, value: { action: 'reversed', original: entryOf({ id: 'ob-count', delta: -4, state: 'applied' }), reversal: entryOf({ id: 'ob-back', delta: 4, state: 'queued' }) } }),
     });
     uninstall = fake.install();
-    for (const id of Object.keys(outbox.entries)) delete outbox.entries[id];
+    forgetEntries();
     warehouses.list = WAREHOUSES;
   });
   afterEach(() => uninstall());

@@ -5,7 +5,7 @@ import AdjustPanel from '../../../src/renderer/src/screens/scan/AdjustPanel.svel
 import { whenScansAnswered } from '../../../src/renderer/src/scan/session.svelte';
 import { listenForScans } from '../../../src/renderer/src/scan/window-scanner';
 import '../../../src/renderer/src/styles/base.css';
-import { outbox, rememberEntry } from '../../../src/renderer/src/state/outbox.svelte';
+import { forgetEntries, rememberEntry } from '../../../src/renderer/src/state/outbox.svelte';
 import { createFakeDesk, entryOf, SETTINGS, stockOf, type FakeDesk } from '../support/fake-desk';
 import { keyFor } from './keys';
 
@@ -19,7 +19,7 @@ describe('AdjustPanel (keyboard-first adjust)', () => {
     fake = createFakeDesk();
     uninstall = fake.install();
     // The fake books every change as queued: what one test booked is not waiting in the next.
-    for (const id of Object.keys(outbox.entries)) delete outbox.entries[id];
+    forgetEntries();
   });
   afterEach(() => uninstall());
 
@@ -60,7 +60,7 @@ describe('AdjustPanel (keyboard-first adjust)', () => {
     await expect.element(page.getByText('On hand here')).toMatchTextContent('Change −100 → 0');
     await expect.element(page.getByText(/More than/)).not.toBeInTheDocument();
     // With −80 waiting instead, 10 is already more than will be left.
-    for (const id of Object.keys(outbox.entries)) delete outbox.entries[id];
+    forgetEntries();
     rememberEntry(entryOf({ id: 'ob-out', sku: 'SKU-00042', warehouseId: 'wh-north', delta: -80, reason: 'damaged', state: 'sending' }));
     await page.getByLabelText('Quantity to remove').fill('10');
     await expect.element(page.getByText('On hand here')).toMatchTextContent(/Change −10 → [−-]4/);

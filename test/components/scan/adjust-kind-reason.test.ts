@@ -3,7 +3,7 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import AdjustPanel from '../../../src/renderer/src/screens/scan/AdjustPanel.svelte';
 import '../../../src/renderer/src/styles/base.css';
-import { outbox } from '../../../src/renderer/src/state/outbox.svelte';
+import { forgetEntries } from '../../../src/renderer/src/state/outbox.svelte';
 import { settings } from '../../../src/renderer/src/state/settings.svelte';
 import { createFakeDesk, stockOf, type FakeDesk } from '../support/fake-desk';
 
@@ -18,7 +18,7 @@ describe('AdjustPanel: the kind of change and the reason never carry over', () =
     await page.viewport(500, 800);
     fake = createFakeDesk();
     uninstall = fake.install();
-    for (const id of Object.keys(outbox.entries)) delete outbox.entries[id];
+    forgetEntries();
     settings.value.defaultAdjustKind = 'add';
   });
   afterEach(() => uninstall());

@@ -6,7 +6,7 @@ import SettingsScreen from '../../../src/renderer/src/screens/settings/SettingsS
 import { DEFAULT_SETTINGS } from '../../../src/shared/ipc/defaults';
 import type { Settings } from '../../../src/shared/ipc/records';
 import { refreshAccount } from '../../../src/renderer/src/state/account.svelte';
-import { outbox } from '../../../src/renderer/src/state/outbox.svelte';
+import { forgetEntries } from '../../../src/renderer/src/state/outbox.svelte';
 import { loadSettings, settings } from '../../../src/renderer/src/state/settings.svelte';
 import '../../../src/renderer/src/styles/base.css';
 import { createFakeDesk, SETTINGS, stockOf, type FakeDesk } from '../support/fake-desk';
@@ -34,7 +34,7 @@ describe('the default kind of change, from Settings to a new card', () => {
       return { ok: true, value: structuredClone(saved) };
     };
     uninstall = fake.install();
-    for (const id of Object.keys(outbox.entries)) delete outbox.entries[id];
+    forgetEntries();
     await Promise.all([refreshAccount(), loadSettings()]);
   });
   afterEach(() => {

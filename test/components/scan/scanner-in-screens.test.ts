@@ -7,7 +7,7 @@ import { whenScansAnswered } from '../../../src/renderer/src/scan/session.svelte
 import { claimScans, listenForScans, routeScan } from '../../../src/renderer/src/scan/window-scanner';
 import { nav } from '../../../src/renderer/src/shell/navigation.svelte';
 import '../../../src/renderer/src/styles/base.css';
-import { outbox } from '../../../src/renderer/src/state/outbox.svelte';
+import { forgetEntries } from '../../../src/renderer/src/state/outbox.svelte';
 import type { Worker } from '../../../src/shared/ipc/desk-work-records';
 import { createFakeDesk, SETTINGS, stockOf, type FakeDesk } from '../support/fake-desk';
 import { keyFor, pressLikeBrowser } from './keys';
@@ -29,7 +29,7 @@ describe('scanner input in the desk’s fields', () => {
     await page.viewport(1280, 800);
     fake = createFakeDesk({ 'shipments.list': () => ({ ok: true, value: { shipments: [], nextCursor: null, source: 'service' } }) });
     uninstall = fake.install();
-    for (const id of Object.keys(outbox.entries)) delete outbox.entries[id];
+    forgetEntries();
     nav.screen = 'scan';
   });
   afterEach(() => uninstall());

@@ -4,7 +4,7 @@ import { render } from 'vitest-browser-svelte';
 import AdjustPanel from '../../../src/renderer/src/screens/scan/AdjustPanel.svelte';
 import TransferPanel from '../../../src/renderer/src/screens/scan/TransferPanel.svelte';
 import '../../../src/renderer/src/styles/base.css';
-import { outbox } from '../../../src/renderer/src/state/outbox.svelte';
+import { forgetEntries } from '../../../src/renderer/src/state/outbox.svelte';
 import { settings } from '../../../src/renderer/src/state/settings.svelte';
 import { warehouses } from '../../../src/renderer/src/state/warehouses.svelte';
 import { createFakeDesk, stockOf, WAREHOUSES, type FakeDesk } from '../support/fake-desk';
@@ -22,7 +22,7 @@ describe('large moves and changes ask first, on the safe choice', () => {
       'transfers.create': (input) => ({ ok: true, value: transferOf({ id: `tr-${fake.calls.length}`, quantity: input.quantity, state: 'pending', in: null }) }),
     });
     uninstall = fake.install();
-    for (const id of Object.keys(outbox.entries)) delete outbox.entries[id];
+    forgetEntries();
     warehouses.list = WAREHOUSES;
     settings.value.confirmAdjustmentsFrom = 50;
     settings.value.defaultAdjustKind = 'add';

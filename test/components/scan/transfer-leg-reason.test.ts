@@ -3,7 +3,7 @@ import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import AdjustmentList from '../../../src/renderer/src/screens/scan/AdjustmentList.svelte';
 import '../../../src/renderer/src/styles/base.css';
-import { outbox, rememberEntry } from '../../../src/renderer/src/state/outbox.svelte';
+import { forgetEntries, rememberEntry } from '../../../src/renderer/src/state/outbox.svelte';
 import { warehouses } from '../../../src/renderer/src/state/warehouses.svelte';
 import { createFakeDesk, stockOf, WAREHOUSES, type FakeDesk } from '../support/fake-desk';
 import { transferOf } from './transfer-fixtures';
@@ -18,7 +18,7 @@ describe("a transfer's legs in the list of changes", () => {
     const t = transferOf();
     fake = createFakeDesk({ 'transfers.ofEntries': () => ({ ok: true, value: [t] }) });
     uninstall = fake.install();
-    for (const id of Object.keys(outbox.entries)) delete outbox.entries[id];
+    forgetEntries();
     warehouses.list = WAREHOUSES;
     rememberEntry(t.out);
     rememberEntry(t.in!);

@@ -4,7 +4,7 @@ import { render } from 'vitest-browser-svelte';
 import AdjustmentList from '../../../src/renderer/src/screens/scan/AdjustmentList.svelte';
 import TransferPanel from '../../../src/renderer/src/screens/scan/TransferPanel.svelte';
 import '../../../src/renderer/src/styles/base.css';
-import { outbox, rememberEntry } from '../../../src/renderer/src/state/outbox.svelte';
+import { forgetEntries, rememberEntry } from '../../../src/renderer/src/state/outbox.svelte';
 import { settings } from '../../../src/renderer/src/state/settings.svelte';
 import { warehouses } from '../../../src/renderer/src/state/warehouses.svelte';
 import { createFakeDesk, entryOf, stockOf, WAREHOUSES, type FakeDesk } from '../support/fake-desk';
@@ -25,7 +25,7 @@ describe('Undo asks before it undoes', () => {
       'outbox.undo': ({ id }) => ({ ok: true, value: { action: 'withdrawn', entry: entryOf({ id, state: 'discarded' }) } }),
     });
     uninstall = fake.install();
-    for (const id of Object.keys(outbox.entries)) delete outbox.entries[id];
+    forgetEntries();
     warehouses.list = WAREHOUSES;
     settings.value.confirmAdjustmentsFrom = 50;
   });

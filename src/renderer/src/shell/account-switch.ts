@@ -1,6 +1,6 @@
 import { forgetScans } from '../scan/session.svelte';
 import { forgetCount } from '../state/count.svelte';
-import { outbox, refreshOutboxCounts } from '../state/outbox.svelte';
+import { forgetEntries, outbox, refreshOutboxCounts } from '../state/outbox.svelte';
 
 /**
  * What the renderer does when another account (or none) takes over: main has cleared its cache and
@@ -12,7 +12,7 @@ import { outbox, refreshOutboxCounts } from '../state/outbox.svelte';
 export function forgetPreviousAccount(): void {
   forgetScans();
   forgetCount();
-  outbox.entries = {};
+  forgetEntries();
   outbox.counts = null;
   void refreshOutboxCounts();
 }

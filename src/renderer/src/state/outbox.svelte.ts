@@ -1,4 +1,6 @@
 import type { OutboxCounts as Counts, OutboxEntry } from '../../../shared/ipc/records';
+import { untrack } from 'svelte';
+import { SvelteMap } from 'svelte/reactivity';
 import { call, onDesk } from './desk';
 
 /**
@@ -31,10 +33,44 @@ export function pendingCount(): number {
   return c ? c.queued + c.sending : 0;
 }
 
+/**
+ * Kept as entries arrive, so that no reader walks every entry: a sheet of 10,000 changes is
+ * announced once queued and again as each is sent, and a sum over all of them on every batch kept
+ * the window busy for the whole send. Per SKU: per warehouse, the change still queued or being
+ * sent (no key for nothing waiting), and the ids of the entries this window saw, oldest first.
+ */
+const waitingBySku = new SvelteMap<string, Readonly<Record<string, number>>>();
+const idsBySku = new SvelteMap<string, readonly string[]>();
+
+const isWaiting = (e: OutboxEntry | undefined): e is OutboxEntry => e !== undefined && (e.state === 'queued' || e.state === 'sending');
+
+function addWaiting(e: OutboxEntry, sign: 1 | -1): void {
+  const sums = { ...waitingBySku.get(e.sku) };
+  const sum = (sums[e.warehouseId] ?? 0) + sign * e.delta;
+  if (sum === 0) delete sums[e.warehouseId];
+  else sums[e.warehouseId] = sum;
+  if (Object.keys(sums).length > 0) waitingBySku.set(e.sku, sums);
+  else waitingBySku.delete(e.sku);
+}
+
 export function rememberEntry(entry: OutboxEntry): void {
-  const known = outbox.entries[entry.id];
-  // Events can overtake the call's answer: keep the newer copy.
-  if (!known || known.updatedAt <= entry.updatedAt) outbox.entries[entry.id] = entry;
+  // Not a dependency of whoever calls this from an effect: it writes what it reads.
+  untrack(() => {
+    const known = outbox.entries[entry.id];
+    // Events can overtake the call's answer: keep the newer copy.
+    if (known && known.updatedAt > entry.updatedAt) return;
+    if (isWaiting(known)) addWaiting(known, -1);
+    if (isWaiting(entry)) addWaiting(entry, 1);
+    if (!known) idsBySku.set(entry.sku, [...(idsBySku.get(entry.sku) ?? []), entry.id]);
+    outbox.entries[entry.id] = entry;
+  });
+}
+
+/** Every entry this window holds, gone: another account took over (or a test starts afresh). */
+export function forgetEntries(): void {
+  outbox.entries = {};
+  waitingBySku.clear();
+  idsBySku.clear();
 }
 
 /**
@@ -42,11 +78,28 @@ export function rememberEntry(entry: OutboxEntry): void {
  * quantity never reads as if a booked change had not happened: "793 on hand · +7 waiting to send".
  */
 export function pendingDelta(sku: string, warehouseId?: string): number {
-  let sum = 0;
-  for (const e of Object.values(outbox.entries)) {
-    if (e.sku === sku && (warehouseId === undefined || e.warehouseId === warehouseId) && (e.state === 'queued' || e.state === 'sending')) sum += e.delta;
+  const sums = waitingBySku.get(sku);
+  if (!sums) return 0;
+  if (warehouseId !== undefined) return sums[warehouseId] ?? 0;
+  return Object.values(sums).reduce((a, b) => a + b, 0);
+}
+
+/** Per SKU with a change waiting to be sent, that change, in one warehouse or all. */
+export function pendingDeltas(warehouseId?: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const sku of waitingBySku.keys()) {
+    const delta = pendingDelta(sku, warehouseId);
+    if (delta !== 0) out[sku] = delta;
   }
-  return sum;
+  return out;
+}
+
+/** The entries of one SKU this window saw, newest first. */
+export function entriesOf(sku: string): OutboxEntry[] {
+  return (idsBySku.get(sku) ?? [])
+    .map((id) => outbox.entries[id])
+    .filter((e): e is OutboxEntry => e !== undefined)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** Entries queued before this window opened (an earlier session, a restart) count as pending too. */
