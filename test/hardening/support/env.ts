@@ -2,6 +2,8 @@
 // each suite must do (10,400 IPC calls, 50 kills), with a new seed every run, so the runs together
 // cover more than any one; `ci` (1.5 to 3 times short) and `long` (HARDENING_LONG=1) before a
 // release, when a suite changed, or to chase a failure. A replay needs the same size.
+import { seededRandom as fromSeed } from '../../support/seeded-random';
+
 export type HardeningSize = 'short' | 'ci' | 'long';
 
 function sizeFromEnv(): HardeningSize {
@@ -23,13 +25,7 @@ const given = Number(process.env['HARDENING_SEED']);
 if (!Number.isSafeInteger(given)) throw new Error(`HARDENING_SEED must be an integer (vitest.config.ts sets one), not ${process.env['HARDENING_SEED']}`);
 export const SEED = given;
 
-/** A generator seeded with the run's seed (xorshift32), so a failing run replays with HARDENING_SEED. */
+/** A generator seeded with the run's seed, so a failing run replays with HARDENING_SEED. */
 export function seededRandom(seed: number = SEED): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4_294_967_296;
-  };
+  return fromSeed(seed);
 }
