@@ -1,14 +1,15 @@
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expect, test } from './support/harness-fixture';
-import { generousScanner, restMouse, seriousA11yProblems } from './support/page-helpers';
+import { generousScanner, inBothSchemes, restMouse, seriousA11yProblems } from './support/page-helpers';
 
 /**
  * The adjust and transfer panels and their confirmations at 1280x800 and 1024x700, light and
  * dark, in English, German and Polish, saved as <lang>-<scene>-<size>-<scheme>.png to be looked
- * at, each scene with the axe audit. Every label is reached by its place, not its words, so the
- * same steps run in every language. SCREENS_DIR=docs/screens/adjust-transfer refreshes the
- * committed shots.
+ * at, each confirmation with the axe audit in both schemes. Each language walks the steps once
+ * and shoots every scene in light and dark where it stands. Every label is reached by its place,
+ * not its words, so the same steps run in every language.
+ * SCREENS_DIR=docs/screens/adjust-transfer refreshes the committed shots.
  */
 const SCREENS_DIR = process.env.SCREENS_DIR ?? 'test/artifacts/e2e/adjust-transfer';
 const SIZES = [
@@ -39,72 +40,70 @@ function stockedSkus(dbPath: string): string[] {
 
 let run = 0;
 for (const [lang, locale] of Object.entries(LOCALES)) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test.describe(`${lang} ${colorScheme}`, () => {
-      test.use({ locale });
-      test(`adjust and transfer screens (${lang}, ${colorScheme})`, async ({ page, desk }) => {
-        test.setTimeout(300_000);
-        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-        const skus = stockedSkus(desk.core.sandbox()!.dbPath);
-        const first = 2 * run++ + 4;
-        await page.setViewportSize(SIZES[0]);
-        await generousScanner(desk);
-        await page.goto(desk.url);
-        // Online (the status bar's item is neither "unknown" nor "offline"): a lookup then asks the service.
-        await expect(page.getByTestId('connectivity')).not.toHaveClass(/unknown|offline/, { timeout: 30_000 });
-        const shot = async (scene: string, size: { width: number; height: number }) => {
-          await restMouse(page);
-          await page.screenshot({ path: `${SCREENS_DIR}/${lang}-${scene}-${size.width}x${size.height}-${colorScheme}.png` });
-        };
-        for (const [i, size] of SIZES.entries()) {
-          await page.setViewportSize(size);
-          // The adjust form of a fresh product: Remove 60, Damaged, then the confirmation (it opens on its safe choice).
-          await lookUp(page, skus[first + i]!);
-          const form = page.locator('form.adjust');
-          await form.locator('input[name="adjust-mode"][value="remove"]').check();
-          await form.locator('select').nth(1).selectOption('damaged');
-          await form.locator('#adjust-qty').fill('60');
-          await form.locator('#adjust-qty').focus();
-          await shot('adjust', size);
-          // Scrolled to the foot of the page, Alt+A brings the quantity into view below the scan bar, not under it.
-          await page.mouse.wheel(0, 3000);
-          await page.keyboard.press('Alt+A');
-          await expect(form.locator('#adjust-qty')).toBeFocused();
-          const { field, bar } = await page.evaluate(() => {
-            const d = (globalThis as unknown as { document: { querySelector: (s: string) => { getBoundingClientRect: () => { top: number; bottom: number } } } }).document;
-            return { field: d.querySelector('#adjust-qty').getBoundingClientRect().top, bar: d.querySelector('.scan-head').getBoundingClientRect().bottom };
-          });
-          expect(field).toBeGreaterThanOrEqual(bar);
-          await page.keyboard.press('Enter');
-          await expect(page.getByRole('dialog')).toBeVisible();
-          await shot('adjust-confirm', size);
-          if (size === SIZES[0]) expect(await seriousA11yProblems(page)).toEqual([]);
-          await page.keyboard.press('Escape');
-          await expect(page.getByRole('dialog')).toHaveCount(0);
+  test.describe(lang, () => {
+    test.use({ locale });
+    test(`adjust and transfer screens, light and dark (${lang})`, async ({ page, desk }) => {
+      test.setTimeout(300_000);
+      await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+      const skus = stockedSkus(desk.core.sandbox()!.dbPath);
+      const first = 2 * run++ + 4;
+      await page.setViewportSize(SIZES[0]);
+      await generousScanner(desk);
+      await page.goto(desk.url);
+      // Online (the status bar's item is neither "unknown" nor "offline"): a lookup then asks the service.
+      await expect(page.getByTestId('connectivity')).not.toHaveClass(/unknown|offline/, { timeout: 30_000 });
+      const shot = async (scene: string, size: { width: number; height: number }, audit = false) => {
+        await restMouse(page);
+        await inBothSchemes(page, async (scheme) => {
+          await page.screenshot({ path: `${SCREENS_DIR}/${lang}-${scene}-${size.width}x${size.height}-${scheme}.png` });
+          if (audit) expect(await seriousA11yProblems(page)).toEqual([]);
+        });
+      };
+      for (const [i, size] of SIZES.entries()) {
+        await page.setViewportSize(size);
+        // The adjust form of a fresh product: Remove 60, Damaged, then the confirmation (it opens on its safe choice).
+        await lookUp(page, skus[first + i]!);
+        const form = page.locator('form.adjust');
+        await form.locator('input[name="adjust-mode"][value="remove"]').check();
+        await form.locator('select').nth(1).selectOption('damaged');
+        await form.locator('#adjust-qty').fill('60');
+        await form.locator('#adjust-qty').focus();
+        await shot('adjust', size);
+        // Scrolled to the foot of the page, Alt+A brings the quantity into view below the scan bar, not under it.
+        await page.mouse.wheel(0, 3000);
+        await page.keyboard.press('Alt+A');
+        await expect(form.locator('#adjust-qty')).toBeFocused();
+        const { field, bar } = await page.evaluate(() => {
+          const d = (globalThis as unknown as { document: { querySelector: (s: string) => { getBoundingClientRect: () => { top: number; bottom: number } } } }).document;
+          return { field: d.querySelector('#adjust-qty').getBoundingClientRect().top, bar: d.querySelector('.scan-head').getBoundingClientRect().bottom };
+        });
+        expect(field).toBeGreaterThanOrEqual(bar);
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await shot('adjust-confirm', size, size === SIZES[0]);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
 
-          // The transfer form filled in, its quantity focused (in view below the scan bar), then its confirmation.
-          const move = page.getByTestId('transfer-form');
-          await move.locator('select').nth(1).selectOption({ index: 1 });
-          await move.locator('input').fill('100');
-          await move.locator('input').focus();
-          await shot('transfer', size);
-          await page.keyboard.press('Enter');
-          await expect(page.getByRole('dialog')).toBeVisible();
-          await shot('transfer-confirm', size);
-          if (size === SIZES[0]) expect(await seriousA11yProblems(page)).toEqual([]);
-          // Confirmed (Tab to the confirm button, Enter), the move lists with its Undo; Undo asks.
-          await page.keyboard.press('Tab');
-          await page.keyboard.press('Enter');
-          await expect(page.getByRole('dialog')).toHaveCount(0);
-          const undo = page.locator('section.transfer li').first().getByRole('button');
-          await expect(undo).toBeVisible({ timeout: 20_000 });
-          await undo.click();
-          await expect(page.getByRole('dialog')).toBeVisible();
-          await shot('undo-confirm', size);
-          if (size === SIZES[0]) expect(await seriousA11yProblems(page)).toEqual([]);
-          await page.keyboard.press('Escape');
-        }
-      });
+        // The transfer form filled in, its quantity focused (in view below the scan bar), then its confirmation.
+        const move = page.getByTestId('transfer-form');
+        await move.locator('select').nth(1).selectOption({ index: 1 });
+        await move.locator('input').fill('100');
+        await move.locator('input').focus();
+        await shot('transfer', size);
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await shot('transfer-confirm', size, size === SIZES[0]);
+        // Confirmed (Tab to the confirm button, Enter), the move lists with its Undo; Undo asks.
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        const undo = page.locator('section.transfer li').first().getByRole('button');
+        await expect(undo).toBeVisible({ timeout: 20_000 });
+        await undo.click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await shot('undo-confirm', size, size === SIZES[0]);
+        await page.keyboard.press('Escape');
+      }
     });
-  }
+  });
 }

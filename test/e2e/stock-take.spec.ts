@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import { expect, test } from './support/harness-fixture';
-import { openDesk, restMouse, seriousA11yProblems } from './support/page-helpers';
+import { inBothSchemes, openDesk, restMouse, seriousA11yProblems } from './support/page-helpers';
 
 /**
  * A stock-take the worker can trust: every way into Count leaves the desk ready to count a scan
@@ -189,8 +189,7 @@ async function shots(page: Page, name: string, settle: () => Promise<void>): Pro
     await leaveDialog(page);
     await chooseLanguage(page, language);
     await settle();
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await inBothSchemes(page, async (colorScheme) => {
       for (const size of [
         { width: 1280, height: 800 },
         { width: 1024, height: 700 },
@@ -199,11 +198,10 @@ async function shots(page: Page, name: string, settle: () => Promise<void>): Pro
         await restMouse(page);
         await page.screenshot({ path: `${SCREENS_DIR}/${name}-${size.width}x${size.height}-${colorScheme}-${language}.png` });
       }
-    }
+    });
   }
   await leaveDialog(page);
   await chooseLanguage(page, 'en');
   await settle();
-  await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -61,6 +61,32 @@ export async function afterFrames(page: Page, frames = 3): Promise<void> {
   await page.evaluate(`new Promise((done) => { let left = ${frames}; const next = () => (--left > 0 ? requestAnimationFrame(next) : done()); requestAnimationFrame(next); })`);
 }
 
+/** Evaluated in the page: whether it already shows light with reduced motion, as every step leaves it. */
+const LIGHT_AT_REST = "!matchMedia('(prefers-color-scheme: dark)').matches && matchMedia('(prefers-reduced-motion: reduce)').matches";
+
+/**
+ * Runs `look` with the page in light, then in dark, and leaves it in light (with reduced motion
+ * throughout, so nothing is caught mid-fade). The desk follows prefers-color-scheme live (the
+ * stylesheet's media queries; the charts redraw on the query's change event), so a flow is walked
+ * once and each of its screens shot or audited in both schemes where it stands, rather than the
+ * whole flow walked again per scheme. The frames waited after each switch let the repaint and the
+ * charts' redraw land before anything is measured or shot. A switch restyles and repaints the
+ * whole page (about 0.2 s on the 2-core test machine, more than a screenshot), so a page already in
+ * light is not switched to it again, and a step takes all its shots and audits in one call rather
+ * than one per shot.
+ */
+export async function inBothSchemes(page: Page, look: (scheme: 'light' | 'dark') => Promise<void>): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    if (colorScheme === 'dark' || !(await page.evaluate(LIGHT_AT_REST))) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await afterFrames(page);
+    }
+    await look(colorScheme);
+  }
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await afterFrames(page);
+}
+
 /** A scanner burst with the focus nowhere in particular: keys as fast as the browser takes them, then Enter. */
 export async function scanCode(page: Page, code: string): Promise<void> {
   await page.evaluate(BLUR_FOCUS);
