@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
 import { matchBaseline } from './support/baseline';
-import { inBothSchemes, seriousA11yProblems } from './support/page-helpers';
+import { seriousA11yProblems } from './support/page-helpers';
 
 /**
  * The Shipments screen through the harness (real renderer, bridge, main services, sandbox):
@@ -78,53 +78,45 @@ async function fillCreateForm(page: Page, reference: string, scope: '1' | '2'): 
 
 // First in the file: the harness is shared by its tests, and the later ones cancel and delete
 // shipments; the baselines show the demo data as it starts.
-test('shipments screens in light and dark: screenshots and accessibility audit', async ({ page, desk }) => {
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await openShipments(page, desk.url);
-  await inBothSchemes(page, async (scheme) => {
+for (const scheme of ['light', 'dark'] as const) {
+  test(`shipments screens in ${scheme}: screenshots and accessibility audit`, async ({ page, desk }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openShipments(page, desk.url);
     await matchBaseline(page, desk, `shipments-${scheme}`);
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
-  });
 
-  await openFirst(page, 'label_ready', async () => true);
-  await detail(page).getByRole('button', { name: 'Green index' }).click();
-  await detail(page).getByRole('button', { name: 'Transit time' }).click();
-  await expect(detail(page).getByTestId('transit-time')).toBeVisible();
-  await expect(detail(page).getByTestId('green-index')).toBeVisible();
-  await inBothSchemes(page, async (scheme) => {
+    await openFirst(page, 'label_ready', async () => true);
+    await detail(page).getByRole('button', { name: 'Green index' }).click();
+    await detail(page).getByRole('button', { name: 'Transit time' }).click();
+    await expect(detail(page).getByTestId('transit-time')).toBeVisible();
+    await expect(detail(page).getByTestId('green-index')).toBeVisible();
     await matchBaseline(page, desk, `shipment-detail-${scheme}`, { fullPage: true });
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
-  });
 
-  await detail(page).getByRole('button', { name: 'Cancel shipment…' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await inBothSchemes(page, async (scheme) => {
+    await detail(page).getByRole('button', { name: 'Cancel shipment…' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
     await matchBaseline(page, desk, `shipment-cancel-dialog-${scheme}`);
-  });
-  await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
 
-  await page.getByRole('tab', { name: 'New shipment' }).click();
-  await page.getByRole('button', { name: 'Create shipment' }).click();
-  await inBothSchemes(page, async (scheme) => {
+    await page.getByRole('tab', { name: 'New shipment' }).click();
+    await page.getByRole('button', { name: 'Create shipment' }).click();
     await matchBaseline(page, desk, `shipment-create-${scheme}`);
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
-  });
 
-  await page.getByRole('tab', { name: 'Green index & transit time' }).click();
-  const route = page.getByTestId('route-estimate');
-  await fillRoute(route);
-  // A fixed ship date: left empty it is today, and the estimated delivery date (and its width
-  // under the mask) would change the baseline every day.
-  await route.getByLabel('Ship date').fill('2026-03-02');
-  await route.getByRole('button', { name: 'Green index' }).click();
-  await expect(route.getByTestId('green-index')).toContainText('km');
-  await route.getByRole('button', { name: 'Transit time' }).click();
-  await expect(route.getByTestId('transit-time')).toContainText(/business day/);
-  await inBothSchemes(page, async (scheme) => {
+    await page.getByRole('tab', { name: 'Green index & transit time' }).click();
+    const route = page.getByTestId('route-estimate');
+    await fillRoute(route);
+    // A fixed ship date: left empty it is today, and the estimated delivery date (and its width
+    // under the mask) would change the baseline every day.
+    await route.getByLabel('Ship date').fill('2026-03-02');
+    await route.getByRole('button', { name: 'Green index' }).click();
+    await expect(route.getByTestId('green-index')).toContainText('km');
+    await route.getByRole('button', { name: 'Transit time' }).click();
+    await expect(route.getByTestId('transit-time')).toContainText(/business day/);
     await matchBaseline(page, desk, `shipment-route-${scheme}`);
     expect(await seriousA11yProblems(page, 'main')).toEqual([]);
   });
-});
+}
 
 test('read a shipment from the list and by typing its token; green index and transit time of it', async ({ page, desk }) => {
   await openShipments(page, desk.url);
