@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { inBothSchemes, openDesk, restMouse, seriousA11yProblems } from './support/page-helpers';
+import { openDesk, shootAtSizesInBothSchemes } from './support/page-helpers';
 
 /**
  * A desk's day (the warehouse question of a fresh desk, an empty new shipment sent, a booked change,
@@ -26,29 +26,7 @@ test("a desk's day screens, light and dark", async ({ page, desk }) => {
   await openDesk(page, desk);
   const shotAll = async (name: string, prepare?: () => Promise<void>) => {
     if (ONLY.length > 0 && !ONLY.includes(name)) return;
-    const shoot = async (size: (typeof SIZES)[number], scheme: 'light' | 'dark') => {
-      await page.setViewportSize(size);
-      await restMouse(page);
-      await page.screenshot({ path: `${SCREENS_DIR}/day-${name}-${size.width}x${size.height}-${scheme}.png` });
-    };
-    const audit = async () => {
-      await page.setViewportSize(SIZES[0]);
-      expect(await seriousA11yProblems(page)).toEqual([]);
-    };
-    if (!prepare) {
-      await inBothSchemes(page, async (scheme) => {
-        for (const size of SIZES) await shoot(size, scheme);
-        await audit();
-      });
-      return;
-    }
-    // Done again at each size, since what the screen shows depends on the size it was done at.
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      await prepare();
-      await inBothSchemes(page, (scheme) => shoot(size, scheme));
-    }
-    await inBothSchemes(page, audit);
+    await shootAtSizesInBothSchemes(page, SIZES, (size, scheme) => `${SCREENS_DIR}/day-${name}-${size.width}x${size.height}-${scheme}.png`, prepare);
   };
 
   // A fresh desk: the Scan screen asks once which warehouse it is in.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { inBothSchemes, openDesk, restMouse, seriousA11yProblems, showShipmentsWithStatus } from './support/page-helpers';
+import { openDesk, showShipmentsWithStatus, shootAtSizesInBothSchemes } from './support/page-helpers';
 
 /**
  * The lists and forms (the scan screen after a change, the stock search, the shipment list, a
@@ -25,29 +25,7 @@ test('lists and forms screens, light and dark', async ({ page, desk }) => {
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await openDesk(page, desk);
   const shotAll = async (name: string, prepare?: () => Promise<void>) => {
-    const shoot = async (size: (typeof SIZES)[number], scheme: 'light' | 'dark') => {
-      await page.setViewportSize(size);
-      await restMouse(page);
-      await page.screenshot({ path: `${SCREENS_DIR}/${name}-${size.width}x${size.height}-${scheme}-${PHASE}.png` });
-    };
-    const audit = async () => {
-      await page.setViewportSize(SIZES[0]);
-      expect(await seriousA11yProblems(page)).toEqual([]);
-    };
-    if (!prepare) {
-      await inBothSchemes(page, async (scheme) => {
-        for (const size of SIZES) await shoot(size, scheme);
-        await audit();
-      });
-      return;
-    }
-    // Done again at each size, since what the screen shows depends on the size it was done at.
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      await prepare();
-      await inBothSchemes(page, (scheme) => shoot(size, scheme));
-    }
-    await inBothSchemes(page, audit);
+    await shootAtSizesInBothSchemes(page, SIZES, (size, scheme) => `${SCREENS_DIR}/${name}-${size.width}x${size.height}-${scheme}-${PHASE}.png`, prepare);
   };
 
   // The scan screen after an adjustment, done at each size (where it scrolls to depends on it):

@@ -87,6 +87,43 @@ export async function inBothSchemes(page: Page, look: (scheme: 'light' | 'dark')
   await afterFrames(page);
 }
 
+type Size = { readonly width: number; readonly height: number };
+
+/**
+ * One screen shot at each size in light and dark, then audited (axe) in both. `prepare`, when
+ * given, is done again at each size, since what some screens show depends on the size they were
+ * reached at; without it the screen is shot as it stands.
+ */
+export async function shootAtSizesInBothSchemes(
+  page: Page,
+  sizes: readonly Size[],
+  path: (size: Size, scheme: 'light' | 'dark') => string,
+  prepare?: () => Promise<void>,
+): Promise<void> {
+  const shoot = async (size: Size, scheme: 'light' | 'dark'): Promise<void> => {
+    await page.setViewportSize(size);
+    await restMouse(page);
+    await page.screenshot({ path: path(size, scheme) });
+  };
+  const audit = async (): Promise<void> => {
+    await page.setViewportSize(sizes[0]!);
+    expect(await seriousA11yProblems(page)).toEqual([]);
+  };
+  if (!prepare) {
+    await inBothSchemes(page, async (scheme) => {
+      for (const size of sizes) await shoot(size, scheme);
+      await audit();
+    });
+    return;
+  }
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await prepare();
+    await inBothSchemes(page, (scheme) => shoot(size, scheme));
+  }
+  await inBothSchemes(page, audit);
+}
+
 /** A scanner burst with the focus nowhere in particular: keys as fast as the browser takes them, then Enter. */
 export async function scanCode(page: Page, code: string): Promise<void> {
   await page.evaluate(BLUR_FOCUS);
