@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expect, test } from './support/harness-fixture';
 import { generousScanner, inBothSchemes, restMouse, seriousA11yProblems } from './support/page-helpers';
+import { takeScreenshot } from './support/screenshot';
 
 /**
  * The adjust and transfer panels and their confirmations at 1280x800 and 1024x700, light and
@@ -55,7 +56,7 @@ for (const [lang, locale] of Object.entries(LOCALES)) {
       const shot = async (scene: string, size: { width: number; height: number }, audit = false) => {
         await restMouse(page);
         await inBothSchemes(page, async (scheme) => {
-          await page.screenshot({ path: `${SCREENS_DIR}/${lang}-${scene}-${size.width}x${size.height}-${scheme}.png` });
+          await takeScreenshot(page, { path: `${SCREENS_DIR}/${lang}-${scene}-${size.width}x${size.height}-${scheme}.png` });
           if (audit) expect(await seriousA11yProblems(page)).toEqual([]);
         });
       };

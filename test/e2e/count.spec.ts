@@ -7,6 +7,7 @@ import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import { adjustElsewhere, onHandElsewhere } from '../support/another-desk';
 import { startHarnessProcess, type HarnessProcess } from './support/harness-process';
 import { openDesk, restMouse, scanCode, seriousA11yProblems } from './support/page-helpers';
+import { takeScreenshot } from './support/screenshot';
 
 const ARTIFACTS = join(import.meta.dirname, '../artifacts/e2e');
 const SKUS = Array.from({ length: 30 }, (_, i) => `WD-${String(i + 1).padStart(6, '0')}`);
@@ -18,7 +19,7 @@ const counted = (sku: string): number => (sku === TYPED.sku ? TYPED.counted : sc
 async function shot(page: Page, name: string): Promise<void> {
   await mkdir(ARTIFACTS, { recursive: true });
   await restMouse(page);
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  await takeScreenshot(page, { path: join(ARTIFACTS, `${name}.png`) });
 }
 
 /** Enter on a button, as a keyboard user does: once it is enabled, focused, one key press (never retried on a button the press itself replaced). */

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/harness-fixture';
 import { afterFrames, generousScanner, restMouse, scanCode, seriousA11yProblems } from './support/page-helpers';
+import { takeScreenshot } from './support/screenshot';
 
 /**
  * Issue 18: every screen in German and Polish (the longest of the five languages) at the desk's
@@ -70,7 +71,7 @@ for (const lang of ['de', 'pl'] as const) {
           await afterFrames(page);
           const problems = (await page.evaluate(CLIPPED)) as string[];
           if (problems.length > 0) clipped[`${screen} ${size.width}x${size.height}`] = problems;
-          await page.screenshot({ path: join(OUT, `${lang}-${screen}-${size.width}x${size.height}.png`) });
+          await takeScreenshot(page, { path: join(OUT, `${lang}-${screen}-${size.width}x${size.height}.png`) });
         }
         await page.setViewportSize(SIZES[0]);
         if (audit) axe[screen] = await seriousA11yProblems(page);
@@ -192,7 +193,7 @@ for (const lang of ['nl', 'fr'] as const) {
           await afterFrames(page);
           const problems = (await page.evaluate(CLIPPED)) as string[];
           if (problems.length > 0) clipped[`${screen} ${size.width}x${size.height}`] = problems;
-          await page.screenshot({ path: join(OUT, `${lang}-${screen}-${size.width}x${size.height}.png`) });
+          await takeScreenshot(page, { path: join(OUT, `${lang}-${screen}-${size.width}x${size.height}.png`) });
         }
         await page.setViewportSize(SIZES[0]);
         axe[screen] = await seriousA11yProblems(page);

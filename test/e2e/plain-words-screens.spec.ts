@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import { expect, test } from './support/harness-fixture';
 import { restMouse, seriousA11yProblems, showShipmentsWithStatus } from './support/page-helpers';
+import { takeScreenshot } from './support/screenshot';
 
 /**
  * The screens whose words changed so a worker reads what is true: the Outbox's refused row (Retry,
@@ -50,7 +51,7 @@ for (const { lang, locale } of LANGUAGES) {
           for (const size of SIZES) {
             await page.setViewportSize(size);
             await restMouse(page);
-            await page.screenshot({ path: join(SCREENS_DIR, `${lang}-${name}-${size.width}x${size.height}-${colorScheme}.png`) });
+            await takeScreenshot(page, { path: join(SCREENS_DIR, `${lang}-${name}-${size.width}x${size.height}-${colorScheme}.png`) });
           }
         }
         await page.setViewportSize(SIZES[0]);

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import { expect, test } from './support/harness-fixture';
 import { openDesk, restMouse, seriousA11yProblems } from './support/page-helpers';
+import { takeScreenshot } from './support/screenshot';
 
 /**
  * Sheets in, at the size people bring: a 10,000-line sheet of stock changes as Excel saves it in a
@@ -74,7 +75,7 @@ test('a 10,000-line sheet with 12 mistakes: each reported with its line, the res
   const dialog = page.getByTestId('sheets-in');
   await page.setViewportSize({ width: 1280, height: 800 });
   await restMouse(page);
-  await page.screenshot({ path: `${SCREENS_DIR}/choose-1280x800.png` });
+  await takeScreenshot(page, { path: `${SCREENS_DIR}/choose-1280x800.png` });
   await dialog.getByTestId('sheet-file').setInputFiles(file);
   await expect(dialog.getByTestId('sheet-summary')).toContainText('10,000 lines: 9,988 ready', { timeout: 120_000 });
 
@@ -89,13 +90,13 @@ test('a 10,000-line sheet with 12 mistakes: each reported with its line, the res
   for (const size of [{ width: 1280, height: 800 }, { width: 1024, height: 700 }]) {
     await page.setViewportSize(size);
     await restMouse(page);
-    await page.screenshot({ path: `${SCREENS_DIR}/preview-${size.width}x${size.height}.png` });
+    await takeScreenshot(page, { path: `${SCREENS_DIR}/preview-${size.width}x${size.height}.png` });
   }
 
   // The window answers while the core books 9,988 lines: the bar moves, the dialog scrolls.
   await dialog.getByTestId('sheet-apply').click();
   await expect(dialog.getByTestId('sheet-done')).toContainText('9,988 changes queued', { timeout: 120_000 });
-  await page.screenshot({ path: `${SCREENS_DIR}/done-1024x700.png` });
+  await takeScreenshot(page, { path: `${SCREENS_DIR}/done-1024x700.png` });
 
   const dbPath = desk.core.sandbox()!.dbPath;
   await expect.poll(() => booked(dbPath).total, { timeout: 400_000, intervals: [2_000] }).toBe(9_988);
@@ -108,6 +109,6 @@ test('a 10,000-line sheet with 12 mistakes: each reported with its line, the res
   await expect(dialog.getByTestId('sheet-apply')).toBeDisabled();
   await page.setViewportSize({ width: 1280, height: 800 });
   await restMouse(page);
-  await page.screenshot({ path: `${SCREENS_DIR}/already-1280x800.png` });
+  await takeScreenshot(page, { path: `${SCREENS_DIR}/already-1280x800.png` });
   expect(booked(dbPath).total).toBe(9_988);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from './support/harness-fixture';
+import { takeScreenshot } from './support/screenshot';
 
 /**
  * The stock list over a real cache of 100,000 SKUs (demo sandbox, synced by the real core):
@@ -105,7 +106,7 @@ test('100,000 cached rows: windowed DOM, jumps to any offset, wheel scrolling fi
   const summary = `frames ${frames.length}, median ${p(0.5)} ms, p95 ${p(0.95)} ms, max ${p(1)} ms; long tasks (>50 ms) ${long.length}: ${long.join(', ')}`;
   testInfo.annotations.push({ type: 'scroll frame intervals', description: summary });
   console.log(`stock list, 100,000 rows, wheel scrolling: ${summary}`);
-  await page.screenshot({ path: 'test/artifacts/e2e/stock-100k-light.png' });
+  await takeScreenshot(page, { path: 'test/artifacts/e2e/stock-100k-light.png' });
 
   // A filter matching more than main counts (10,000): "10,000+", and the list grows as it is
   // scrolled to its end, until main has counted every match and the last one is in view.

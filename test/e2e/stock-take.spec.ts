@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import { expect, test } from './support/harness-fixture';
 import { inBothSchemes, openDesk, restMouse, seriousA11yProblems } from './support/page-helpers';
+import { takeScreenshot } from './support/screenshot';
 
 /**
  * A stock-take the worker can trust: every way into Count leaves the desk ready to count a scan
@@ -196,7 +197,7 @@ async function shots(page: Page, name: string, settle: () => Promise<void>): Pro
       ]) {
         await page.setViewportSize(size);
         await restMouse(page);
-        await page.screenshot({ path: `${SCREENS_DIR}/${name}-${size.width}x${size.height}-${colorScheme}-${language}.png` });
+        await takeScreenshot(page, { path: `${SCREENS_DIR}/${name}-${size.width}x${size.height}-${colorScheme}-${language}.png` });
       }
     });
   }

@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/harness-fixture';
 import { openDesk, restMouse, seriousA11yProblems } from './support/page-helpers';
+import { takeScreenshot } from './support/screenshot';
 
 /**
  * The support file from the Settings card, through the real window and core: the desk named, the
@@ -45,12 +46,12 @@ test('the support file is made from Settings and the Journal names the desk', as
       await page.keyboard.press('F5');
       await card.scrollIntoViewIfNeeded();
       await restMouse(page);
-      await page.screenshot({ path: `${DIR}/settings-support-${lang}-${size.width}x${size.height}.png` });
+      await takeScreenshot(page, { path: `${DIR}/settings-support-${lang}-${size.width}x${size.height}.png` });
       await page.keyboard.press('F6');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'en' ? 'Journal of Dock 3' : 'Journal von Dock 3');
       await expect(page.getByTestId('journal-row').first()).toBeVisible();
       await restMouse(page);
-      await page.screenshot({ path: `${DIR}/journal-desk-${lang}-${size.width}x${size.height}.png` });
+      await takeScreenshot(page, { path: `${DIR}/journal-desk-${lang}-${size.width}x${size.height}.png` });
     }
     expect(await seriousA11yProblems(page)).toEqual([]);
     await page.keyboard.press('F5');

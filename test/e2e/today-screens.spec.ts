@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/harness-fixture';
 import { generousScanner, restMouse, scanCode, seriousA11yProblems } from './support/page-helpers';
+import { takeScreenshot } from './support/screenshot';
 
 /**
  * The Today screen after a few scans and a stock change, in English and German, light and dark, at
@@ -60,10 +61,10 @@ for (const lang of ['en', 'de'] as const) {
           await page.setViewportSize(size);
           await restMouse(page);
           expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1'), 'no sideways scrolling').toBe(true);
-          await page.screenshot({ path: join(OUT, `${lang}-${scheme}-${size.width}x${size.height}.png`) });
+          await takeScreenshot(page, { path: join(OUT, `${lang}-${scheme}-${size.width}x${size.height}.png`) });
           // The screen scrolls inside main: its lower charts too.
           await page.locator('main').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-          await page.screenshot({ path: join(OUT, `${lang}-${scheme}-${size.width}x${size.height}-lower.png`) });
+          await takeScreenshot(page, { path: join(OUT, `${lang}-${scheme}-${size.width}x${size.height}-lower.png`) });
           await page.locator('main').evaluate((el) => el.scrollTo(0, 0));
         }
       }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FaultSettings } from '../../../src/sandbox';
 import { startHarness, type HarnessDeskCore, type HarnessOptions, type RunningHarness } from '../../../src/harness/index';
 import { restMouse } from './page-helpers';
+import { takeScreenshot } from './screenshot';
 
 /**
  * Playwright fixture for the end-to-end specs: one harness (the real core in demo mode, the real
@@ -90,7 +91,7 @@ export const test = base.extend<{ desk: DeskHarness; deskOptions: DeskOptions },
         await mkdir(ARTIFACTS, { recursive: true });
         const path = join(ARTIFACTS, `${name}.png`);
         await restMouse(page); // the resting state, not the hover of the last click
-        await page.screenshot({ path, ...options });
+        await takeScreenshot(page, { path, ...options });
         return path;
       },
     });

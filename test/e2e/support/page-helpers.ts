@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 import type { DeskApi } from '../../../src/shared/ipc/desk-api';
 import type { HarnessDeskCore } from '../../../src/harness/index';
+import { takeScreenshot } from './screenshot';
 
 /**
  * Evaluated in the page: takes the focus out of any field (this Node-side file has no DOM types),
@@ -103,7 +104,7 @@ export async function shootAtSizesInBothSchemes(
   const shoot = async (size: Size, scheme: 'light' | 'dark'): Promise<void> => {
     await page.setViewportSize(size);
     await restMouse(page);
-    await page.screenshot({ path: path(size, scheme) });
+    await takeScreenshot(page, { path: path(size, scheme) });
   };
   const audit = async (): Promise<void> => {
     await page.setViewportSize(sizes[0]!);
