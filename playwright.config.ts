@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './test/chromium.ts';
 
+// The seed of the sampled sweeps (test/support/run-depth.ts): set here so every worker draws alike.
+process.env['TEST_SEED'] ||= String(Date.now() % 2_147_483_647);
+
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results',

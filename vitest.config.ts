@@ -14,6 +14,8 @@ process.env['HARDENING_SEED'] = hardeningSeed;
 // The size of the hardening runs (test/hardening/support/env.ts) belongs to the replay too.
 const hardeningSize = process.env['HARDENING_LONG'] === '1' ? 'long' : (process.env['HARDENING_SIZE'] ?? 'short');
 console.info(`[hardening] fuzz seed ${hardeningSeed}, size ${hardeningSize} (replay: HARDENING_SEED=${hardeningSeed} HARDENING_SIZE=${hardeningSize} npm run test:unit -- <test file>)`);
+// The seed of the sampled sweeps (test/support/run-depth.ts), one for the node and component tests.
+process.env['TEST_SEED'] ||= String(Date.now() % 2_147_483_647);
 
 export default defineConfig({
   test: {
@@ -45,7 +47,7 @@ export default defineConfig({
         },
         test: {
           name: 'components',
-          env: { VITE_HARDENING_SEED: hardeningSeed },
+          env: { VITE_HARDENING_SEED: hardeningSeed, VITE_TEST_SEED: process.env['TEST_SEED'], VITE_TEST_DEPTH: process.env['TEST_DEPTH'] ?? 'commit' },
           // One more try on CI only: a clean clone's run once lost a test file's frame mid-test
           // ("Frame was detached" on the first click of print-dialog.test.ts, its other test
           // passing) with no dependency optimised mid-run; a cold rerun of the project passed. A

@@ -76,6 +76,11 @@ function run(step) {
   });
 }
 
+// One seed for the sampled sweeps of every step (test/support/run-depth.ts), printed for a replay.
+process.env.TEST_SEED ||= String(Date.now() % 2_147_483_647);
+const depth = process.env.TEST_DEPTH ?? 'commit';
+console.log(`[test] depth ${depth}, seed ${process.env.TEST_SEED} (TEST_SEED=${process.env.TEST_SEED} draws the same sample again; npm run test:release runs every case)`);
+
 const start = Date.now();
 await new Promise((finish) => {
   const pump = () => {

@@ -3,10 +3,12 @@ import Database from 'better-sqlite3';
 import { expect, test } from './support/harness-fixture';
 import { generousScanner, inBothSchemes, restMouse, seriousA11yProblems } from './support/page-helpers';
 import { takeScreenshot } from './support/screenshot';
+import { lookLanguages } from '../support/run-depth';
+import { RUN } from '../support/node-run-depth';
 
 /**
  * The adjust and transfer panels and their confirmations at 1280x800 and 1024x700, light and
- * dark, in English, German and Polish, saved as <lang>-<scene>-<size>-<scheme>.png to be looked
+ * dark, in English and German or Polish (drawn each run; both in a release run), saved as <lang>-<scene>-<size>-<scheme>.png to be looked
  * at, each confirmation with the axe audit in both schemes. Each language walks the steps once
  * and shoots every scene in light and dark where it stands. Every label is reached by its place,
  * not its words, so the same steps run in every language.
@@ -40,7 +42,8 @@ function stockedSkus(dbPath: string): string[] {
 }
 
 let run = 0;
-for (const [lang, locale] of Object.entries(LOCALES)) {
+for (const lang of lookLanguages(RUN, 'adjust and transfer screens', ['de', 'pl'] as const)) {
+  const locale = LOCALES[lang];
   test.describe(lang, () => {
     test.use({ locale });
     test(`adjust and transfer screens, light and dark (${lang})`, async ({ page, desk }) => {

@@ -10,7 +10,8 @@ import { wedgeStrokes, type GsMode, type KeyStroke, type SuffixMode } from '../c
 import { expect, test, type DeskHarness } from './support/harness-fixture';
 import { seedCorpus, type ExpectedCard } from './support/corpus-seed';
 import { openDesk } from './support/page-helpers';
-import { seededRandom } from '../support/seeded-random';
+import { RUN } from '../support/node-run-depth';
+import { drawn } from '../support/run-depth';
 
 /**
  * The label corpus replayed as real X key events on a US, a French AZERTY and a German QWERTZ
@@ -28,9 +29,9 @@ import { seededRandom } from '../support/seeded-random';
  * pairs in the component tests (synthetic keys); what only X adds is each key as a real X event on
  * each layout, which depends on the characters, not on which label carries them. So each run types
  * a stratified subset: on the US desk every kind of label, every character the corpus holds and
- * every label with a GS (57), and 16 more drawn afresh each run (the seed is printed; CORPUS_SEED=n
+ * every label with a GS (57), and 16 more drawn afresh each run (the seed is printed; TEST_SEED=n
  * replays it), so that the runs together type the whole corpus; on AZERTY and QWERTZ, for each
- * scanner, every character and every GS label (32). `CORPUS_X11=full` types the whole corpus on
+ * scanner, every character and every GS label (32). TEST_DEPTH=release types the whole corpus on
  * the US desk (about 90 s here) and every kind of label on the other two (docs/scanning.md).
  * Last, the scanner setup check in Settings, scanned with X keys, a screenshot of each step.
  */
@@ -131,8 +132,8 @@ function stratified(labels: readonly LabelCase[], kinds = true): number[] {
   return picked;
 }
 
-const FULL = process.env['CORPUS_X11'] === 'full';
-const SEED = Number(process.env['CORPUS_SEED'] ?? Date.now() % 2_147_483_647);
+const FULL = RUN.release;
+const SEED = RUN.seed;
 const DRAWN = 16;
 
 /** The US desk's labels this run: the stratified subset and DRAWN more, by the run's seed (or all of them). */
@@ -140,9 +141,7 @@ function usDeskLabels(): number[] {
   if (FULL) return [...LABELS.keys()];
   const picked = stratified(LABELS);
   const rest = [...LABELS.keys()].filter((i) => !picked.includes(i));
-  const random = seededRandom(SEED);
-  for (let k = 0; k < DRAWN && rest.length > 0; k++) picked.push(...rest.splice(Math.floor(random() * rest.length), 1));
-  return picked.sort((a, b) => a - b);
+  return [...picked, ...drawn(RUN, 'X-key corpus: labels of the US desk beyond the stratified ones', rest, DRAWN)].sort((a, b) => a - b);
 }
 
 function casesOf(indexes: number[], offset: number): Case[] {
@@ -258,7 +257,7 @@ test.describe('the label corpus as real X key events on US, AZERTY and QWERTZ de
     const page = await deskOn('us', desk);
     const started = Date.now();
     const line = await replay(page, 'us', 'us', casesOf(usDeskLabels(), 0), 'auto');
-    console.log(`X replay (${FULL ? 'the whole corpus' : `seed ${SEED}: CORPUS_SEED=${SEED} replays it`}), ${line}; ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(`X replay (${FULL ? 'the whole corpus' : `seed ${SEED}: TEST_SEED=${SEED} replays it`}), ${line}; ${((Date.now() - started) / 1000).toFixed(0)} s`);
   });
 
   test('the scanner setup check (Settings) with real X keys: a scanner ending codes with Tab, sending GS as F9, Caps Lock on; the app applies its two fixes', async ({ desk }) => {
@@ -318,7 +317,7 @@ test.describe('the label corpus as real X key events on US, AZERTY and QWERTZ de
       const page = await deskOn(desk, harness);
       const started = Date.now();
       // A US-set scanner: the detector reads the key positions (the desk's é, ß... say so). Every
-      // character and every GS label (every kind of label too with CORPUS_X11=full).
+      // character and every GS label (every kind of label too with TEST_DEPTH=release).
       const us = await replay(page, desk, 'us', casesOf(stratified(LABELS, FULL), 1), 'auto');
       // A scanner set to the desk's layout types each character with that layout's keys (Shift for
       // AZERTY's digits, AltGr for ] # @): every character and every GS label. AZERTY says so

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { expect, test } from './support/harness-fixture';
 import { afterFrames, generousScanner, restMouse, scanCode, seriousA11yProblems } from './support/page-helpers';
 import { takeScreenshot } from './support/screenshot';
+import { drawn } from '../support/run-depth';
+import { RUN } from '../support/node-run-depth';
 
 /**
  * Issue 18: every screen in German and Polish (the longest of the five languages) at the desk's
@@ -10,6 +12,7 @@ import { takeScreenshot } from './support/screenshot';
  * looked at. On each: no text cut off by its box (an element that clips what it holds, without an
  * ellipsis), no page wider than the window, and the axe audit (serious and critical)
  * in that language. The browser's language is the OS's: the desk follows it with no setting made.
+ * Each run draws German or Polish, and Dutch or French (all four in a release run).
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = join(ROOT, 'test', 'artifacts', 'i18n');
@@ -48,7 +51,8 @@ const CLIPPED = `(() => {
   return found;
 })()`;
 
-for (const lang of ['de', 'pl'] as const) {
+// German and Polish are drawn one a run beside Dutch or French (all four in a release run).
+for (const lang of drawn(RUN, 'i18n screens, every screen', ['de', 'pl'] as const, 1)) {
   test.describe(`${lang}: every screen`, () => {
     test.use({ locale: lang === 'de' ? 'de-DE' : 'pl-PL' });
 
@@ -171,7 +175,7 @@ for (const lang of ['de', 'pl'] as const) {
  * by the screen), at both sizes, the same checks. German and Polish above are the longest; these
  * two have their own long words (Dutch compounds, French spacing before colons).
  */
-for (const lang of ['nl', 'fr'] as const) {
+for (const lang of drawn(RUN, 'i18n screens, scan, stock and settings', ['nl', 'fr'] as const, 1)) {
   test.describe(`${lang}: scan, stock and settings`, () => {
     test.use({ locale: lang === 'nl' ? 'nl-NL' : 'fr-FR' });
 

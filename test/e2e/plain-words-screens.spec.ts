@@ -4,12 +4,14 @@ import type { DeskApi } from '../../src/shared/ipc/desk-api';
 import { expect, test } from './support/harness-fixture';
 import { restMouse, seriousA11yProblems, showShipmentsWithStatus } from './support/page-helpers';
 import { takeScreenshot } from './support/screenshot';
+import { lookLanguages } from '../support/run-depth';
+import { RUN } from '../support/node-run-depth';
 
 /**
  * The screens whose words changed so a worker reads what is true: the Outbox's refused row (Retry,
  * Discard, Seen; no codes), a cancelled shipment (its reference first, the shp_ code small and
- * copyable) and its print dialog (the warning before printing, 100 x 150 mm chosen). In English,
- * German and Polish, light and dark, at 1280x800 and 1024x700, each axe clean. Saved to
+ * copyable) and its print dialog (the warning before printing, 100 x 150 mm chosen). In English
+ * and German or Polish (drawn each run; both in a release run), light and dark, at 1280x800 and 1024x700, each axe clean. Saved to
  * test/artifacts/e2e/plain-words (git-ignored); SCREENS_DIR=docs/screens/plain-words refreshes the
  * committed shots.
  */
@@ -19,11 +21,8 @@ const SIZES = [
   { width: 1280, height: 800 },
   { width: 1024, height: 700 },
 ] as const;
-const LANGUAGES = [
-  { lang: 'en', locale: 'en-GB' },
-  { lang: 'de', locale: 'de-DE' },
-  { lang: 'pl', locale: 'pl-PL' },
-] as const;
+const LOCALES = { en: 'en-GB', de: 'de-DE', pl: 'pl-PL' } as const;
+const LANGUAGES = lookLanguages(RUN, 'plain words screens', ['de', 'pl'] as const).map((lang) => ({ lang, locale: LOCALES[lang] }));
 
 for (const { lang, locale } of LANGUAGES) {
   test.describe(`${lang}: plain words`, () => {

@@ -15,6 +15,8 @@ import type { LabelPreview, LabelSize } from '../../../src/shared/ipc/label-reco
 import type { Result } from '../../../src/shared/ipc/result';
 import { createFakeDesk } from '../support/fake-desk';
 import { screensSuite, shootScreens } from '../support/screen-shots';
+import { inLookLanguages } from '../../support/run-depth';
+import { RUN } from '../support/run-depth';
 
 const DIR = '../../../docs/screens/label-preview';
 const PICTURES = import.meta.glob('./fixtures/preview-*.svg', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
@@ -164,11 +166,11 @@ describe('the label preview in the print dialog', () => {
     await expect.element(page.getByTestId('print-pdf')).toBeDisabled();
   });
 
-  for (const { lang, tag } of [
+  for (const { lang, tag } of inLookLanguages(RUN, 'label preview screens', [
     { lang: 'en', tag: 'en-GB' },
     { lang: 'de', tag: 'de-DE' },
     { lang: 'pl', tag: 'pl-PL' },
-  ] as const) {
+  ] as const)) {
     it(`${lang}: the dialog with a shelf label's preview, and with a label too long for the size`, async () => {
       setSystemLanguages([tag]);
       setLanguageSetting(lang);

@@ -15,6 +15,8 @@ import '../../../src/renderer/src/styles/base.css';
 import { seriousA11yProblems } from '../support/a11y';
 import { screensSuite, shootScreens } from '../support/screen-shots';
 import { createFakeDesk, entryOf, SETTINGS, type FakeDesk } from '../support/fake-desk';
+import { inLookLanguages } from '../../support/run-depth';
+import { RUN } from '../support/run-depth';
 
 const DIR = '../../../docs/screens/outbox-held';
 const HELD = '2026-03-12T14:40:00.000Z';
@@ -95,11 +97,11 @@ describe('Outbox: changes to check by hand', () => {
     expect(page.getByTestId('to-check').all()).toHaveLength(0);
   });
 
-  for (const { lang, tag } of [
+  for (const { lang, tag } of inLookLanguages(RUN, 'outbox to-check screens', [
     { lang: 'en', tag: 'en-GB' },
     { lang: 'de', tag: 'de-DE' },
     { lang: 'pl', tag: 'pl-PL' },
-  ]) {
+  ])) {
     it(`${lang}: the group as a worker sees it, and its confirmation`, async () => {
       setSystemLanguages([tag]);
       setLanguageSetting(lang as 'en');

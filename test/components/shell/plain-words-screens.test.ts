@@ -14,6 +14,8 @@ import { notices, pushNotice } from '../../../src/renderer/src/state/notices.sve
 import '../../../src/renderer/src/styles/base.css';
 import { screensSuite, shootScreens } from '../support/screen-shots';
 import { createFakeDesk, entryOf, SETTINGS } from '../support/fake-desk';
+import { inLookLanguages } from '../../support/run-depth';
+import { RUN } from '../support/run-depth';
 
 const DIR = '../../../docs/screens/plain-words';
 /** The cancelled shipment's label as main draws it (kept equal to main's by test/main/labels/label-preview.test.ts). */
@@ -27,7 +29,7 @@ const LANGS = [
 describe('plain words, on screen', () => {
   const installed = screensSuite();
 
-  for (const { lang, system: tag, rejectedTab } of LANGS) {
+  for (const { lang, system: tag, rejectedTab } of inLookLanguages(RUN, 'plain words screens', LANGS)) {
     it(`${lang}: the Outbox with a refusal, a waiting row and a notice with a reference`, async () => {
       setSystemLanguages([tag]);
       setLanguageSetting(lang);

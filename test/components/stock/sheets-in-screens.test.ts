@@ -11,6 +11,8 @@ import '../../../src/renderer/src/styles/base.css';
 import type { AdjustmentSheetOutcome } from '../../../src/shared/ipc/import-records';
 import { screensSuite, shootScreens } from '../support/screen-shots';
 import { createFakeDesk, WAREHOUSES } from '../support/fake-desk';
+import { inLookLanguages } from '../../support/run-depth';
+import { RUN } from '../support/run-depth';
 
 const DIR = '../../../docs/screens/sheets-in';
 const wh = WAREHOUSES[0]!.id;
@@ -43,11 +45,11 @@ const OUTCOME: AdjustmentSheetOutcome = {
 
 describe('sheets in, on screen', () => {
   const installed = screensSuite();
-  for (const { lang, tag } of [
+  for (const { lang, tag } of inLookLanguages(RUN, 'sheets-in screens', [
     { lang: 'en', tag: 'en-GB' },
     { lang: 'de', tag: 'de-DE' },
     { lang: 'pl', tag: 'pl-PL' },
-  ] as const) {
+  ] as const)) {
     it(`${lang}: the preview of a sheet of stock changes with every kind of problem`, async () => {
       setSystemLanguages([tag]);
       setLanguageSetting(lang);
