@@ -38,10 +38,12 @@ export interface CoreThread {
 
 /**
  * The built app loads the bundled `core-worker.js` beside its main bundle; run from source (the
- * harness under tsx, the tests) it loads the TypeScript file through tsx.
+ * tests) it loads the TypeScript file through tsx. A bundle handed in (the harness's) is plain
+ * JavaScript: its threads start without the host's loader, which they would otherwise inherit
+ * (under tsx, `npm start` in a browser, that loader cost each start about a second).
  */
 function workerEntry(given: URL | undefined): { url: URL; execArgv?: string[] } {
-  if (given) return { url: given };
+  if (given) return { url: given, execArgv: ['--enable-source-maps'] };
   if (!import.meta.url.endsWith('.ts')) return { url: new URL('./core-worker.js', import.meta.url) };
   // Only the loader: a worker refuses per-process flags its parent may carry (--max-old-space-size).
   return { url: new URL('./core-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
