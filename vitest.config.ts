@@ -47,7 +47,7 @@ export default defineConfig({
         },
         test: {
           name: 'components',
-          env: { VITE_HARDENING_SEED: hardeningSeed, VITE_TEST_SEED: process.env['TEST_SEED'], VITE_TEST_DEPTH: process.env['TEST_DEPTH'] ?? 'commit' },
+          env: { VITE_HARDENING_SEED: hardeningSeed, VITE_TEST_SEED: process.env['TEST_SEED'], VITE_TEST_DEPTH: process.env['TEST_DEPTH'] ?? 'commit', VITE_SCREENS: process.env['SCREENS'] ?? '' },
           // One more try on CI only: a clean clone's run once lost a test file's frame mid-test
           // ("Frame was detached" on the first click of print-dialog.test.ts, its other test
           // passing) with no dependency optimised mid-run; a cold rerun of the project passed. A

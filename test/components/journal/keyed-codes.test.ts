@@ -1,7 +1,7 @@
 /// <reference types="@vitest/browser-playwright" />
 // The journal's mark of how a line's code came in, and the report of changes booked on typed codes.
 // Shots of the journal with the report, English and German, light and dark, 1280x800 and
-// 1024x700, saved to docs/screens/movements to be looked at, audited with axe.
+// 1024x700, saved to test/artifacts/components/movements (docs/screens/movements with SCREENS=docs) to be looked at, audited with axe.
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
@@ -106,7 +106,7 @@ describe('typed or scanned, in the journal', () => {
       render(App);
       await page.getByRole('button', { name: toggle }).click();
       await expect.element(page.getByTestId('keyed-row').nth(3)).toBeVisible();
-      await shootScreens('../../../docs/screens/movements', 'journal-typed-codes', lang);
+      await shootScreens('movements', 'journal-typed-codes', lang);
       expect(await seriousA11yProblems()).toEqual([]);
     });
   }

@@ -2,7 +2,7 @@
 // The print dialog's preview in Chromium: the first label as main draws it (real pictures, kept
 // equal to main's by test/main/labels/label-preview.test.ts), its size named, a refusal in the
 // print's own words with Print held back, an earlier answer never shown over a later choice, and
-// nothing new to focus. Shots in English, German and Polish go to docs/screens/label-preview.
+// nothing new to focus. Shots in English, German and Polish go to test/artifacts/components/label-preview (docs/screens/label-preview with SCREENS=docs).
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
@@ -18,7 +18,7 @@ import { screensSuite, shootScreens } from '../support/screen-shots';
 import { inLookLanguages } from '../../support/run-depth';
 import { RUN } from '../support/run-depth';
 
-const DIR = '../../../docs/screens/label-preview';
+const DIR = 'label-preview';
 const PICTURES = import.meta.glob('./fixtures/preview-*.svg', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 function picture(name: string, size: LabelSize): LabelPreview {

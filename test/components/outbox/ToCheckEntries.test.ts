@@ -2,7 +2,7 @@
 // The changes a rebuilt cache held back for the worker, on the Outbox screen: listed with their
 // SKU, warehouse, change, why and when, counted red in the tab's badge and the status bar, and
 // taken off one by one with "Checked" after a confirmation. Shot in English, German and Polish,
-// light and dark, at both desk sizes, into docs/screens/outbox-held; audited with axe.
+// light and dark, at both desk sizes, into test/artifacts/components/outbox-held (docs/screens/outbox-held with SCREENS=docs); audited with axe.
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
@@ -18,7 +18,7 @@ import { createFakeDesk, entryOf, SETTINGS, type FakeDesk } from '../support/fak
 import { inLookLanguages } from '../../support/run-depth';
 import { RUN } from '../support/run-depth';
 
-const DIR = '../../../docs/screens/outbox-held';
+const DIR = 'outbox-held';
 const HELD = '2026-03-12T14:40:00.000Z';
 const CHANGES: ToCheckChange[] = [
   { id: 'ob-out', sku: 'WD-000017', warehouseId: 'wh-main', delta: -4, why: 'transfer', sent: true, createdAt: '2026-03-12T09:15:00.000Z', heldAt: HELD },

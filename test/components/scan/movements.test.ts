@@ -2,7 +2,7 @@
 // The answer card's Movements: the chart and its list, reached by keyboard, the keys back in the
 // scan box once closed; an adjustment carries how its code came in. Shots of the card and the
 // dialog, English and German, light and dark, 1280x800 and 1024x700, saved to
-// docs/screens/movements to be looked at; each shot also checks that no button's text is cut, and axe audits them.
+// test/artifacts/components/movements (docs/screens/movements with SCREENS=docs) to be looked at; each shot also checks that no button's text is cut, and axe audits them.
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
@@ -162,11 +162,11 @@ describe('movements of a SKU on the answer card', () => {
       await page.getByRole('textbox').first().fill('SKU-00042');
       await page.getByRole('button', { name: look }).click();
       await expect.element(page.getByRole('button', { name: button })).toBeVisible();
-      await shootScreens('../../../docs/screens/movements', 'answer-card', lang);
+      await shootScreens('movements', 'answer-card', lang);
       await page.getByRole('button', { name: button }).click();
       const dialog = page.getByRole('dialog');
       await expect.poll(() => (dialog.getByRole('img').element().querySelector('canvas') as HTMLCanvasElement | null)?.width ?? 0).toBeGreaterThan(100);
-      await shootScreens('../../../docs/screens/movements', 'movements-dialog', lang);
+      await shootScreens('movements', 'movements-dialog', lang);
       expect(await seriousA11yProblems()).toEqual([]);
     });
   }

@@ -1,7 +1,7 @@
 /// <reference types="@vitest/browser-playwright" />
 // The screens whose words changed, as a worker sees them: the Outbox with a refused and a waiting
 // row and a notice carrying the service's reference; the label dialog of a cancelled shipment.
-// English, German and Polish; light and dark; 1280x800 and 1024x700. Saved to docs/screens/plain-words
+// English, German and Polish; light and dark; 1280x800 and 1024x700. Saved to test/artifacts/components/plain-words (docs/screens/plain-words with SCREENS=docs)
 // to be looked at; each shot also checks that no button's text is cut.
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
@@ -17,7 +17,7 @@ import { createFakeDesk, entryOf, SETTINGS } from '../support/fake-desk';
 import { inLookLanguages } from '../../support/run-depth';
 import { RUN } from '../support/run-depth';
 
-const DIR = '../../../docs/screens/plain-words';
+const DIR = 'plain-words';
 /** The cancelled shipment's label as main draws it (kept equal to main's by test/main/labels/label-preview.test.ts). */
 const CANCELLED_LABEL = Object.values(import.meta.glob('../labels/fixtures/preview-shipment-cancelled-100x150.svg', { query: '?raw', import: 'default', eager: true }) as Record<string, string>)[0] ?? '';
 const LANGS = [

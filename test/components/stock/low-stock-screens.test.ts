@@ -1,6 +1,6 @@
 /// <reference types="@vitest/browser-playwright" />
 // The Low stock tab, the minimum dialog and a sheet's preview as a worker sees them, English and German, light and
-// dark, 1280x800 and 1024x700. Saved to docs/screens/low-stock to be looked at; each shot also
+// dark, 1280x800 and 1024x700. Saved to test/artifacts/components/low-stock (docs/screens/low-stock with SCREENS=docs) to be looked at; each shot also
 // checks that no button's text is cut.
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
@@ -17,7 +17,7 @@ import type { LowStockRow } from '../../../src/shared/ipc/level-records';
 import { screensSuite, shootScreens } from '../support/screen-shots';
 import { createFakeDesk, SETTINGS } from '../support/fake-desk';
 
-const DIR = '../../../docs/screens/low-stock';
+const DIR = 'low-stock';
 
 const ROWS: LowStockRow[] = [
   { sku: 'WD-000007', name: 'Stretch film, clear, 500 mm', warehouseId: null, minimum: 500, reorder: 200, onHand: 120, waiting: -20, short: 400, toReorder: 400 },

@@ -1,7 +1,7 @@
 /// <reference types="@vitest/browser-playwright" />
 // The sheets dialog's preview of stock changes with every kind of problem and a counted line, in
 // English, German and Polish (the longest words), light and dark, 1280x800 and 1024x700. Saved to
-// docs/screens/sheets-in to be looked at; each shot also checks that no button's text is cut.
+// test/artifacts/components/sheets-in (docs/screens/sheets-in with SCREENS=docs) to be looked at; each shot also checks that no button's text is cut.
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
@@ -14,7 +14,7 @@ import { createFakeDesk, WAREHOUSES } from '../support/fake-desk';
 import { inLookLanguages } from '../../support/run-depth';
 import { RUN } from '../support/run-depth';
 
-const DIR = '../../../docs/screens/sheets-in';
+const DIR = 'sheets-in';
 const wh = WAREHOUSES[0]!.id;
 
 const OUTCOME: AdjustmentSheetOutcome = {

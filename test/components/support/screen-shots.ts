@@ -16,10 +16,20 @@ export function cutButtons(): string[] {
 }
 
 /**
- * The page as it stands, light and dark, at both desk sizes, into `dir` (relative to the test
- * file) as `<lang>-<name>-<w>x<h>-<scheme>.png`, each shot refused while a button's words are cut.
+ * Where the shots of a look go, relative to its test file (test/components/<area>/): the git-ignored
+ * test/artifacts/components/<folder> on every run, so that running the tests leaves the tree as it
+ * was; `SCREENS=docs` (passed in as VITE_SCREENS) refreshes the committed docs/screens/<folder>.
  */
-export async function shootScreens(dir: string, name: string, lang: string): Promise<void> {
+function screensDir(folder: string): string {
+  return import.meta.env['VITE_SCREENS'] === 'docs' ? `../../../docs/screens/${folder}` : `../../artifacts/components/${folder}`;
+}
+
+/**
+ * The page as it stands, light and dark, at both desk sizes, into the look's folder (see
+ * screensDir) as `<lang>-<name>-<w>x<h>-<scheme>.png`, each shot refused while a button's words are cut.
+ */
+export async function shootScreens(folder: string, name: string, lang: string): Promise<void> {
+  const dir = screensDir(folder);
   for (const scheme of ['light', 'dark'] as const) {
     await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
     for (const [w, h] of DESK_SIZES) {
