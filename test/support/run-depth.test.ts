@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { drawn, inLookLanguages, runDepth } from './run-depth';
 
 describe('the sampled sweeps of a run', () => {
+  // Each draw prints itself for a replay; these tests draw hundreds of times.
+  beforeEach(() => void vi.spyOn(console, 'info').mockImplementation(() => {}));
   const items = ['a', 'b', 'c', 'd', 'e', 'f'];
 
   it('draws the same cases again from the same seed, and other cases under another name', () => {
