@@ -5,10 +5,11 @@ const ATTEMPT_MS = 30_000;
 const ANSWER_MS = 5_000;
 
 /**
- * Saves a screen shot, taken again when Chromium gives no frame for it. On a loaded 2-core machine
- * a capture now and then waits for a compositor frame that never comes, while the page itself is
- * idle: a one-pixel resize makes Chromium draw again. A page whose own thread does not answer
- * (the app hung) is never retried: that is a failure of the desk, said as such.
+ * Saves a screen shot, taken again when Chromium gives no frame for it. A capture on the loaded
+ * 2-core CI machine once waited out its test's 300 s for a frame (not reproduced since). If the
+ * page's own thread still answers, the wait is Chromium's: a one-pixel resize makes it draw again.
+ * A page that does not answer (the app hung) is never retried: that is a failure of the desk, said
+ * as such.
  */
 export async function takeScreenshot(page: Page, options: PageScreenshotOptions): Promise<Buffer> {
   for (let attempt = 1; ; attempt++) {
