@@ -159,8 +159,10 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
   const workPaths: Record<string, number> = {};
   const tallies: DeskTally[] = [];
   let answersLost = 0;
-  let lostCredit = 0;
-  /** Error diffusion, as the sandbox's faults: exactly every 1/rate-th adjust loses its answer. */
+  // Starting at the threshold, the first adjust of the work loses its answer: a run on a loaded
+  // machine that sends only a few during the work still loses one and resends it.
+  let lostCredit = o.lostAnswerRate ? 1 - o.lostAnswerRate : 0;
+  /** Error diffusion, as the sandbox's faults: the first adjust, then exactly every 1/rate-th, loses its answer. */
   const loseThisAnswer = (): boolean => {
     lostCredit += o.lostAnswerRate ?? 0;
     if (lostCredit < 1) return false;
