@@ -15,7 +15,9 @@ const at = '2026-11-27T08:00:00.000Z';
 const line = (code: string) => ({ kind: 'scan', code, sku: null, details: { what: 'not_found', params: {} }, outcome: 'not_found', requestId: null }) as const;
 
 describe('the journal cap', () => {
-  it('keeps the newest 250,000 lines: each line past the cap drops the oldest', () => {
+  // A hang guard, not a speed claim: a quarter of a million lines take 15 s here alone, twice that
+  // when the whole suite shares the machine.
+  it('keeps the newest 250,000 lines: each line past the cap drops the oldest', { timeout: 120_000 }, () => {
     expect(MAX_JOURNAL_LINES).toBe(250_000);
     const dir = tempDir('desk-journal-cap-');
     dirs.push(dir);
