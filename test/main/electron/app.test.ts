@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../../src/shared/ipc/contract';
 import type { EventHub } from '../../../src/main/kernel/ipc/event-hub';
@@ -53,7 +54,18 @@ async function startReady(setup?: (electron: ElectronMock) => void) {
   return electron;
 }
 
+/**
+ * The app registers its process-wide hooks once per process (the log's flush on an uncaught error,
+ * its close at exit); each start here registers them again. A test's are closed and removed after
+ * it, so the process does not collect dozens of them (Node warns past ten).
+ */
+const PROCESS_HOOKS = ['uncaughtExceptionMonitor', 'exit'] as const;
+type Hook = (...args: unknown[]) => void;
+const hooksOf = (event: string): Hook[] => (process as EventEmitter).listeners(event) as Hook[];
+let hooksBefore = new Map<string, Hook[]>();
+
 beforeEach(() => {
+  hooksBefore = new Map(PROCESS_HOOKS.map((event) => [event, hooksOf(event)]));
   core.options = null;
   core.closed = 0;
   core.fail = false;
@@ -63,6 +75,13 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
+  for (const event of PROCESS_HOOKS) {
+    for (const hook of hooksOf(event)) {
+      if (hooksBefore.get(event)?.includes(hook)) continue;
+      (process as EventEmitter).removeListener(event, hook);
+      if (event === 'exit') hook();
+    }
+  }
   vi.restoreAllMocks();
   delete process.env['WAREHOUSE_DESK_USER_DATA'];
   delete process.env['ELECTRON_RENDERER_URL'];
