@@ -22,6 +22,9 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker, which ran the files one by one (4.5 min). Most
     // of their time is spent waiting on a sandbox, a child process or Chromium, so three workers
     // take about 3 min here; the hardening files keep their hang guards, none times anything.
+    // The component tests alone (`npm run test:unit:components`) take two: in Chromium their files
+    // keep the CPU busy rather than wait, and on this machine two ran them in 130-159 s with 232-291
+    // busy CPU s, three in 168-176 s with 324-340.
     maxWorkers: 3,
     projects: [
       {
