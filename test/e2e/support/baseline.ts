@@ -32,6 +32,13 @@ const STEADY_VOLATILE_TEXT = `(() => {
   for (const input of document.querySelectorAll('input')) {
     input.value = input.value.replace(/(127\\.0\\.0\\.1|localhost):\\d{2,5}/, '$1:40000');
   }
+  // The sync line's age ticks on its own ("just now", "1 min ago") and may be drawn again between
+  // this and the shot: its box keeps the width of the fixed text, so nothing beside it moves.
+  const sync = document.querySelector('[data-testid="sync"]');
+  if (sync instanceof HTMLElement) {
+    const width = sync.getBoundingClientRect().width + 'px';
+    Object.assign(sync.style, { width, minWidth: width, maxWidth: width, flex: 'none', overflow: 'hidden', whiteSpace: 'nowrap' });
+  }
 })()`;
 
 async function steadyVolatileText(page: Page): Promise<void> {
@@ -45,6 +52,8 @@ async function steadyVolatileText(page: Page): Promise<void> {
  */
 export async function matchBaseline(page: Page, desk: DeskHarness, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   await desk.screenshot(page, name, options);
+  // A sync under way draws its progress in the status bar, wider than the line of a finished one.
+  await expect(page.getByTestId('sync').locator('progress')).toHaveCount(0, { timeout: 30_000 });
   await steadyVolatileText(page);
   await expect(page).toHaveScreenshot(`${name}.png`, { mask: volatile(page), ...options });
 }
