@@ -7,17 +7,19 @@ process.env['TEST_SEED'] ||= String(Date.now() % 2_147_483_647);
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results',
-  // One worker unless E2E_WORKERS says more (two flaked in clean-clone runs: a baseline, a filter). Files share no state across workers: each
-  // worker has its own Chromium and, per spec file, its own harness (a fresh data folder, its own
-  // demo sandbox on its own port, keychain entries named after that port); the tests of one file
-  // run in order on one worker and share that file's harness (support/harness-fixture.ts). One
-  // worker kept about one and a half of the two cores busy; two fill both (the scans of the tests
-  // use the widest scanner limit, support/page-helpers.ts, so a lagging key still reads whole).
+  // One worker unless E2E_WORKERS says more. Files share no state across workers: each worker
+  // has its own Chromium and, per spec file, its own harness (a fresh data folder, its own demo
+  // sandbox on its own port, keychain entries named after that port); the tests of one file run
+  // in order on one worker and share that file's harness (support/harness-fixture.ts). Two
+  // workers fill both cores and took the e2e stage from 839 to 663 s, but failed 2 of 5
+  // clean-clone runs (a baseline shot during a sync; a stock filter's count, not yet explained),
+  // so they stay opt-in.
+  fullyParallel: false,
   workers: Number(process.env['E2E_WORKERS'] ?? 1),
   // npm-start.spec.ts runs `npm start`, which builds out/ again: while it writes, out/renderer is
   // empty for a moment, and a page another worker loads from it then would fail. So it is a
   // project of its own, which `npm run test:e2e:run` runs after the rest, never beside it (a bare
-  // `playwright test` would run both projects at once).
+  // `playwright test` with E2E_WORKERS=2 would run both projects at once).
   projects: [
     { name: 'desk', testIgnore: 'npm-start.spec.ts' },
     { name: 'npm-start', testMatch: 'npm-start.spec.ts' },
