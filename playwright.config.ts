@@ -12,8 +12,8 @@ export default defineConfig({
   // sandbox on its own port, keychain entries named after that port); the tests of one file run
   // in order on one worker and share that file's harness (support/harness-fixture.ts). Two
   // workers fill both cores and took the e2e stage from 839 to 663 s, but failed 2 of 5
-  // clean-clone runs (a baseline shot during a sync; a stock filter's count, not yet explained),
-  // so they stay opt-in.
+  // clean-clone runs (two tests that did not wait for a sync to end, both since fixed), so they
+  // stay opt-in until more runs pass.
   fullyParallel: false,
   workers: Number(process.env['E2E_WORKERS'] ?? 1),
   // npm-start.spec.ts runs `npm start`, which builds out/ again: while it writes, out/renderer is
