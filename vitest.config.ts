@@ -4,6 +4,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumArgs, chromiumPath } from './test/chromium.ts';
 import { paraglide } from './scripts/paraglide-options.ts';
+import { messagesInOneModule } from './scripts/messages-in-one-module.ts';
 
 const root = import.meta.dirname;
 
@@ -40,7 +41,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [paraglide(root), svelte({ configFile: resolve(root, 'svelte.config.js') })],
+        plugins: [paraglide(root), messagesInOneModule(root), svelte({ configFile: resolve(root, 'svelte.config.js') })],
         // Pre-bundled up front, every package the renderer, src/shared and these tests import: a
         // dependency Vite first meets mid-run (bwip-js is imported lazily; gtin only where a test
         // runs the code reader) makes it re-optimise and reload the page, and the test files

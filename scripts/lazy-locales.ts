@@ -15,15 +15,36 @@ import type { Plugin } from 'vite';
 export const LAZY_LOCALES = ['de', 'nl', 'fr', 'pl'] as const;
 const VIRTUAL = 'virtual:desk-catalogue/';
 
-export function lazyLocales(root: string): Plugin {
+const blocksOf = (code: string): string[] => code.split('\n\n');
+const ownBlock = (locale: string, key: string) => (block: string): boolean => block.startsWith(`const ${locale}_${key} =`);
+
+/**
+ * One compiled message module with English alone in it: each other language's text is read from
+ * its loaded catalogue (`store`, i18n/catalogues.svelte.ts), else English's.
+ */
+export function englishOnlyMessage(code: string, key: string, store: string): string {
+  let next = blocksOf(code)
+    .filter((block) => !LAZY_LOCALES.some((locale) => ownBlock(locale, key)(block)))
+    .join('\n\n');
+  for (const [i, locale] of LAZY_LOCALES.entries()) {
+    const branch = `\tif (locale === "${locale}") return ${locale}_${key}(inputs)\n`;
+    if (!next.includes(branch)) throw new Error(`lazy locales: ${key} has no ${locale} branch`);
+    next = next.replace(branch, i === 0 ? `\tconst own = __catalogue(locale)?.${key}\n\tif (own) return own(inputs)\n` : '');
+  }
+  return `import { catalogue as __catalogue } from ${JSON.stringify(store)};\n${next}`;
+}
+
+/** Where the compiled messages are, and the store of loaded catalogues, under the repository root. */
+export function messagePaths(root: string): { messagesDir: string; registry: string; store: string } {
   const i18n = resolve(root, 'src/renderer/src/i18n');
-  const messagesDir = join(i18n, 'paraglide', 'messages');
-  const registry = join(i18n, 'paraglide', 'registry.js');
-  const store = join(i18n, 'catalogues.svelte.ts');
+  return { messagesDir: join(i18n, 'paraglide', 'messages'), registry: join(i18n, 'paraglide', 'registry.js'), store: join(i18n, 'catalogues.svelte.ts') };
+}
+
+export const messageKeyOf = (file: string): string => file.replace(/\.js$/, '');
+
+export function lazyLocales(root: string): Plugin {
+  const { messagesDir, registry, store } = messagePaths(root);
   const isMessageModule = (id: string): boolean => id.startsWith(messagesDir + '/') && !id.endsWith('/_index.js');
-  const keyOf = (file: string): string => file.replace(/\.js$/, '');
-  const blocksOf = (code: string): string[] => code.split('\n\n');
-  const ownBlock = (locale: string, key: string) => (block: string): boolean => block.startsWith(`const ${locale}_${key} =`);
 
   return {
     name: 'desk-lazy-locales',
@@ -35,7 +56,7 @@ export function lazyLocales(root: string): Plugin {
       const locale = id.slice(`\0${VIRTUAL}`.length);
       const out = [`import * as registry from ${JSON.stringify(registry)};`];
       for (const file of readdirSync(messagesDir).filter((f) => f.endsWith('.js') && f !== '_index.js')) {
-        const key = keyOf(file);
+        const key = messageKeyOf(file);
         const block = blocksOf(readFileSync(join(messagesDir, file), 'utf8')).find(ownBlock(locale, key));
         if (!block) throw new Error(`lazy locales: no ${locale} text for ${key} in ${file}`);
         out.push(block.replace(`const ${locale}_${key} =`, `export const ${key} =`));
@@ -45,17 +66,7 @@ export function lazyLocales(root: string): Plugin {
     transform(code, rawId) {
       const id = rawId.split('?')[0] ?? rawId;
       if (!isMessageModule(id)) return undefined;
-      const key = keyOf(id.slice(messagesDir.length + 1));
-      let next = blocksOf(code)
-        .filter((block) => !LAZY_LOCALES.some((locale) => ownBlock(locale, key)(block)))
-        .join('\n\n');
-      // One branch for every other language: its loaded catalogue's text, else English's below.
-      for (const [i, locale] of LAZY_LOCALES.entries()) {
-        const branch = `\tif (locale === "${locale}") return ${locale}_${key}(inputs)\n`;
-        if (!next.includes(branch)) throw new Error(`lazy locales: ${key} has no ${locale} branch`);
-        next = next.replace(branch, i === 0 ? `\tconst own = __catalogue(locale)?.${key}\n\tif (own) return own(inputs)\n` : '');
-      }
-      return { code: `import { catalogue as __catalogue } from ${JSON.stringify(store)};\n${next}`, map: null };
+      return { code: englishOnlyMessage(code, messageKeyOf(id.slice(messagesDir.length + 1)), store), map: null };
     },
   };
 }
