@@ -76,6 +76,12 @@ function run(step) {
   });
 }
 
+// Node keeps the code it compiles on disk and reuses it in every later process: the run starts
+// hundreds of Node processes that load the same modules (a fresh one per node test file, the
+// desks the crash tests kill and start again, the checks' tools). The node tests alone, quiet,
+// on a cold cache as a clean clone has: 502 busy CPU s against 538 and 600 without it.
+process.env.NODE_COMPILE_CACHE ||= join(root, 'node_modules', '.cache', 'node-compile-cache');
+
 // One seed for the sampled sweeps of every step (test/support/run-depth.ts), printed for a replay.
 process.env.TEST_SEED ||= String(Date.now() % 2_147_483_647);
 const depth = process.env.TEST_DEPTH ?? 'commit';
