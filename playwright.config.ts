@@ -18,7 +18,7 @@ export default defineConfig({
   // npm-start.spec.ts runs `npm start`, which builds out/ again: while it writes, out/renderer is
   // empty for a moment, and a page another worker loads from it then would fail. So it is a
   // project of its own, which `npm run test:e2e:run` runs after the rest, never beside it (a bare
-  // `playwright test` with E2E_WORKERS=2 would run both projects at once).
+  // `playwright test` would run both projects at once).
   projects: [
     { name: 'desk', testIgnore: 'npm-start.spec.ts' },
     { name: 'npm-start', testMatch: 'npm-start.spec.ts' },

@@ -42,6 +42,9 @@ export function messagePaths(root: string): { messagesDir: string; registry: str
 
 export const messageKeyOf = (file: string): string => file.replace(/\.js$/, '');
 
+/** The compiled message modules' file names (one per message; `_index.js` re-exports them). */
+export const messageFiles = (messagesDir: string): string[] => readdirSync(messagesDir).filter((f) => f.endsWith('.js') && f !== '_index.js');
+
 export function lazyLocales(root: string): Plugin {
   const { messagesDir, registry, store } = messagePaths(root);
   const isMessageModule = (id: string): boolean => id.startsWith(messagesDir + '/') && !id.endsWith('/_index.js');
@@ -55,7 +58,7 @@ export function lazyLocales(root: string): Plugin {
       if (!id.startsWith(`\0${VIRTUAL}`)) return undefined;
       const locale = id.slice(`\0${VIRTUAL}`.length);
       const out = [`import * as registry from ${JSON.stringify(registry)};`];
-      for (const file of readdirSync(messagesDir).filter((f) => f.endsWith('.js') && f !== '_index.js')) {
+      for (const file of messageFiles(messagesDir)) {
         const key = messageKeyOf(file);
         const block = blocksOf(readFileSync(join(messagesDir, file), 'utf8')).find(ownBlock(locale, key));
         if (!block) throw new Error(`lazy locales: no ${locale} text for ${key} in ${file}`);

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { englishOnlyMessage, messageKeyOf, messagePaths } from './lazy-locales';
+import { englishOnlyMessage, messageFiles, messageKeyOf, messagePaths } from './lazy-locales';
 
 /**
  * For the component tests, whose Vite serves modules unbundled: the compiled messages as one
@@ -21,7 +21,7 @@ export function messagesInOneModule(root: string): Plugin {
       if ((rawId.split('?')[0] ?? rawId) !== index) return undefined;
       const imports = new Set<string>();
       const bodies: string[] = [];
-      for (const file of readdirSync(messagesDir).filter((f) => f.endsWith('.js') && f !== '_index.js').sort()) {
+      for (const file of messageFiles(messagesDir).sort()) {
         this.addWatchFile(join(messagesDir, file));
         const code = englishOnlyMessage(readFileSync(join(messagesDir, file), 'utf8'), messageKeyOf(file), store);
         // Every message module imports the same few bindings; each is said once at the top.

@@ -12,7 +12,8 @@
 //   plugin rewrites the compiled messages under src/renderer/src/i18n/paraglide, which the type
 //   checks, the linters and the dependency check read; and the component tests (whose Vite runs
 //   that plugin again) start after the checks for the same reason.
-// The end-to-end tests run last, alone, with the whole machine: their scanner keys are timed.
+// The end-to-end tests run last, alone, with the whole machine (two Playwright workers, one a core):
+// their scanner keys are timed.
 // A failed step stops the run once the steps under way have ended, as `a && b` did; every
 // step's output is printed in full when it ends (two at a time would interleave).
 import { spawn } from 'node:child_process';
