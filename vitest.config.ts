@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
-import { chromiumArgs, chromiumPath } from './test/chromium.ts';
+import { chromiumArgs, headlessChromiumPath } from './test/chromium.ts';
 import { paraglide } from './scripts/paraglide-options.ts';
 import { messagesInOneModule } from './scripts/messages-in-one-module.ts';
 
@@ -68,7 +68,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: playwright({
-              launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+              launchOptions: { executablePath: headlessChromiumPath, args: chromiumArgs },
               // The desk follows the OS language: pinned (British English, 24-hour times) so the
               // texts do not depend on the machine's.
               contextOptions: { locale: 'en-GB' },
