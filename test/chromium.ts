@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { headlessChromiumPath as headlessPath } from '../src/harness/headless-chromium';
 
 // Debian's Chromium, never a browser downloaded by Playwright (no download host is reachable here).
 
@@ -8,17 +8,13 @@ import { existsSync } from 'node:fs';
  */
 export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-
 /**
- * Every headless test's browser: Debian's chromium-headless-shell, the same Blink and Skia without
- * the browser's own UI layers, as Playwright's own headless runs use. It ran the same e2e flows
- * with 35-39 % less CPU (five spec files, 27 tests: 152 and 167 busy CPU s against 250 and 248)
- * and matched every screenshot baseline. Where it is not installed (scripts/install-system-deps.sh
- * installs it), the full browser runs the same tests, slower.
+ * Every headless test's browser: the headless shell (src/harness/headless-chromium.ts). It ran the
+ * same e2e flows with 35-39 % less CPU (five spec files, 27 tests: 152 and 167 busy CPU s against
+ * 250 and 248) and matched every screenshot baseline but the label preview's, whose downscaled
+ * bitmap it filters more crisply.
  */
-export const headlessChromiumPath =
-  process.env['CHROMIUM_HEADLESS_PATH'] ?? process.env['CHROMIUM_PATH'] ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath);
+export const headlessChromiumPath = headlessPath();
 
 export const chromiumArgs = [
   '--no-sandbox',

@@ -2,11 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import type { LabelDocument, LabelPrinter } from '../main/labels';
+import { headlessChromiumPath } from './headless-chromium';
 
 export interface PdfLabelPrinterOptions {
   /** Where "Save as PDF" and "print" put their files. */
   outputDir: string;
-  /** A Chromium-family browser; default CHROMIUM_PATH or Debian's /usr/bin/chromium. */
+  /** A Chromium-family browser; default the headless shell (headless-chromium.ts). */
   browserPath?: string;
 }
 
@@ -18,7 +19,7 @@ export interface PdfLabelPrinter extends LabelPrinter {
 
 /**
  * The harness's print path: the same label document the app hands to Electron's webContents,
- * printed to PDF by headless Chromium (Page.printToPDF, which Electron's printToPDF also uses).
+ * printed to PDF by Chromium's headless shell (Page.printToPDF, which Electron's printToPDF also uses).
  * There is no printer here, so "print" spools to a PDF in the output folder too and says so in its name.
  */
 export function pdfLabelPrinter(options: PdfLabelPrinterOptions): PdfLabelPrinter {
@@ -29,7 +30,7 @@ export function pdfLabelPrinter(options: PdfLabelPrinterOptions): PdfLabelPrinte
   const launch = (): Promise<Browser> =>
     (browser ??= import('@playwright/test').then(({ chromium }) =>
       chromium.launch({
-        executablePath: options.browserPath ?? process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+        executablePath: options.browserPath ?? headlessChromiumPath(),
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
       }),
     ));
