@@ -1,5 +1,7 @@
 import { headlessChromiumPath as headlessPath } from '../src/harness/headless-chromium';
 
+export { chromiumArgs } from '../src/harness/headless-chromium';
+
 // Debian's Chromium, never a browser downloaded by Playwright (no download host is reachable here).
 
 /**
@@ -15,12 +17,3 @@ export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
  * bitmap it filters more crisply.
  */
 export const headlessChromiumPath = headlessPath();
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];

@@ -5,11 +5,25 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 /**
  * The browser for work no one watches (printing labels to PDF, the headless tests): Debian's
  * chromium-headless-shell, the same Blink and Skia without the browser's own UI layers (what
- * Playwright's own headless runs use). It printed and rasterised the label tests' PDFs with half
- * the CPU of the full browser (25-27 busy CPU s against 55), and ran the same e2e flows with a
- * third less. CHROMIUM_HEADLESS_PATH names another, CHROMIUM_PATH another for every use; without
- * the shell (scripts/install-system-deps.sh installs it where apt has it), Debian's full browser.
+ * Playwright's own headless runs use). The label tests, which print their PDFs with it and decode
+ * them, took half the CPU they took with the full browser (25-27 busy CPU s against 55), and the
+ * e2e flows a third less. CHROMIUM_HEADLESS_PATH names another, CHROMIUM_PATH another for every
+ * use; without the shell (scripts/install-system-deps.sh installs it where apt has it), Debian's
+ * full browser.
  */
 export function headlessChromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   return env['CHROMIUM_HEADLESS_PATH'] ?? env['CHROMIUM_PATH'] ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 }
+
+/**
+ * The flags of every Chromium started without a person at it: no GPU, and none of the browser's
+ * own network traffic (update checks, sync), which this machine's closed network refuses.
+ */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
