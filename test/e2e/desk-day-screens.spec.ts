@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { openDesk, shootAtSizesInBothSchemes } from './support/page-helpers';
+import { openDesk, shootAtSizesInBothSchemes, typeIntoScreen } from './support/page-helpers';
 
 /**
  * A desk's day (the warehouse question of a fresh desk, an empty new shipment sent, a booked change,
@@ -72,8 +72,7 @@ test("a desk's day screens, light and dark", async ({ page, desk }) => {
     await page.getByRole('radio', { name: 'Set count' }).check();
     await page.getByLabel('Counted quantity').fill('100');
     await shotAll('scan-offline-count');
-    await page.keyboard.press('F2');
-    await page.keyboard.type('WD-00004');
+    await typeIntoScreen(page, 'F2', 'WD-00004');
     await expect(page.getByTestId('row-pending')).toBeVisible();
     await shotAll('stock-waiting');
     await page.keyboard.press('F4');

@@ -1,5 +1,5 @@
 import { expect, test } from './support/harness-fixture';
-import { inBothSchemes, openDesk, scanCode, seriousA11yProblems } from './support/page-helpers';
+import { inBothSchemes, openDesk, scanCode, seriousA11yProblems, typeIntoScreen } from './support/page-helpers';
 
 /**
  * The everyday screens (a stock row's panel, a removal's confirmation and refusal, Settings, the
@@ -31,8 +31,7 @@ test('everyday screens, light and dark', async ({ page, desk }) => {
   };
 
   // The stock list with a row's panel open: the per-warehouse table and the adjust form.
-  await page.keyboard.press('F2');
-  await page.keyboard.type('WD-000042');
+  await typeIntoScreen(page, 'F2', 'WD-000042');
   await expect(page.getByTestId('stock-count')).toHaveText(/^1 item/);
   await page.locator('[data-testid="stock-table"] tr.data').first().click();
   await expect(page.getByTestId('stock-detail').getByRole('combobox', { name: 'Warehouse', exact: true })).toBeVisible();

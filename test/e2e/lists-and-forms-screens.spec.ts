@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { openDesk, showShipmentsWithStatus, shootAtSizesInBothSchemes } from './support/page-helpers';
+import { openDesk, showShipmentsWithStatus, shootAtSizesInBothSchemes, typeIntoScreen } from './support/page-helpers';
 
 /**
  * The lists and forms (the scan screen after a change, the stock search, the shipment list, a
@@ -44,8 +44,7 @@ test('lists and forms screens, light and dark', async ({ page, desk }) => {
   });
 
   // The stock list searched inside a value.
-  await page.keyboard.press('F2');
-  await page.keyboard.type('000042');
+  await typeIntoScreen(page, 'F2', '000042');
   await expect(page.getByTestId('stock-count')).toHaveText(/items? containing “000042”/);
   await shotAll('stock-search');
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { openDesk, scanCode, showShipmentsWithStatus } from './support/page-helpers';
+import { openDesk, scanCode, showShipmentsWithStatus, typeIntoScreen } from './support/page-helpers';
 
 /**
  * The lists and forms: the stock, shipment and product lists found by any part of what a worker
@@ -17,8 +17,7 @@ async function scan(page: Page, code: string): Promise<void> {
 
 test('the stock list finds text inside a SKU, and the rows are one key from the filter', async ({ page, desk }) => {
   await openDesk(page, desk);
-  await page.keyboard.press('F2');
-  await page.keyboard.type('000042');
+  await typeIntoScreen(page, 'F2', '000042');
   await expect(page.getByTestId('stock-count')).toHaveText(/^\d+ items? containing “000042”/);
   const row = page.locator('[data-testid="stock-table"] tr.data').first();
   await expect(row).toContainText('WD-000042');
@@ -45,8 +44,7 @@ test('a stock list row shows what is booked here but not sent yet', async ({ pag
     await page.getByLabel('Quantity to add').fill('7');
     await page.keyboard.press('Enter');
     await expect(page.locator('[data-testid^="adjustment-"]').first()).toHaveAttribute('data-state', /queued|sending/, { timeout: 20_000 });
-    await page.keyboard.press('F2');
-    await page.keyboard.type('WD-000901');
+    await typeIntoScreen(page, 'F2', 'WD-000901');
     await expect(page.getByTestId('stock-count')).toHaveText(/^1 item/);
     // Beside the figure it changes, in the On hand column (not in the name's).
     const row = page.locator('[data-testid="stock-table"] tr.data').first();

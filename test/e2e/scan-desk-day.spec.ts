@@ -3,7 +3,7 @@ import { failure } from '../../src/shared/ipc/result';
 import type { SecretStore } from '../../src/main/kernel/secrets/secret-store';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/harness-fixture';
-import { openDesk, scanCode, showShipmentsWithStatus } from './support/page-helpers';
+import { openDesk, scanCode, showShipmentsWithStatus, typeIntoScreen } from './support/page-helpers';
 
 /**
  * A worker's day at the scan desk: the traps of the everyday flows, as a worker with a scanner in
@@ -148,8 +148,7 @@ test('typing by hand is never lost: after a scan, after a click on empty space, 
 
 test('the stock list is not a dead end: adjust from a row’s panel, Escape closes it, the full name is shown', async ({ page, desk }) => {
   await openDesk(page, desk);
-  await page.keyboard.press('F2');
-  await page.keyboard.type('WD-000401');
+  await typeIntoScreen(page, 'F2', 'WD-000401');
   await expect(page.getByTestId('stock-count')).toHaveText(/^1 item/);
   await page.locator('[data-testid="stock-table"] tr.data').first().click();
   const detail = page.getByTestId('stock-detail');
@@ -213,8 +212,7 @@ test('a queued change shows beside every quantity until it is sent; the verdict 
     await expect(page.getByTestId('pending-total')).toHaveText('+7 waiting to send');
     await expect(page.locator('#adjust-preview')).toContainText('+7 waiting to send');
     // and in the stock list's panel
-    await page.keyboard.press('F2');
-    await page.keyboard.type('WD-000501');
+    await typeIntoScreen(page, 'F2', 'WD-000501');
     await expect(page.getByTestId('stock-count')).toHaveText(/^1 item/);
     await page.locator('[data-testid="stock-table"] tr.data').first().click();
     await expect(page.getByTestId('stock-detail').getByTestId(`pending-${warehouseId}`)).toHaveText('+7 waiting to send');

@@ -133,6 +133,18 @@ export async function scanCode(page: Page, code: string): Promise<void> {
 }
 
 /**
+ * Opens a screen by its key and types into the field it puts the focus in. Playwright types as
+ * fast as a scanner: keys that came before the focus landed would be one burst outside any field,
+ * with no suffix, which the desk refuses as a scan (a person's slower keys are kept and follow the
+ * focus; keys-and-small-screens.spec.ts types at a person's pace for that).
+ */
+export async function typeIntoScreen(page: Page, key: string, text: string): Promise<void> {
+  await page.keyboard.press(key);
+  await expect(page.locator('main [data-screen-focus]').first()).toBeFocused();
+  await page.keyboard.type(text);
+}
+
+/**
  * axe-core is evaluated over the DevTools protocol (page.evaluate), which the app's strict CSP
  * does not block, so the audit runs against the page exactly as it ships. (@axe-core/playwright
  * needs Node 22.)
