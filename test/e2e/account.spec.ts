@@ -126,7 +126,7 @@ test('sign in with real credentials: the service’s records, the account in the
 
 test('sign out: the desk says so, shows nothing of the account any more, and asks to sign in', async ({ page, desk }) => {
   test.setTimeout(120_000);
-  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' }); // the shots of this one in dark
+  await page.emulateMedia({ colorScheme: 'dark' }); // the shots of this one in dark
   await openDesk(page, desk); // still signed in from the previous test: main kept the account
   await expect(statusBar(page)).toContainText(`${DEMO_OWNERS.desk.clientId} @`);
   await scanOnScanScreen(page, 'WD-000012', 'stock');

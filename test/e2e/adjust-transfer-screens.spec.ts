@@ -48,7 +48,7 @@ for (const lang of lookLanguages(RUN, 'adjust and transfer screens', ['de', 'pl'
     test.use({ locale });
     test(`adjust and transfer screens, light and dark (${lang})`, async ({ page, desk }) => {
       test.setTimeout(300_000);
-      await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+      await page.emulateMedia({ colorScheme: 'light' });
       const skus = stockedSkus(desk.core.sandbox()!.dbPath);
       const first = 2 * run++ + 4;
       await page.setViewportSize(SIZES[0]);

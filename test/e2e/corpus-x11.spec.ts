@@ -187,7 +187,7 @@ test.describe('the label corpus as real X key events on US, AZERTY and QWERTZ de
     const query = spawnSync('setxkbmap', ['-display', display, '-query'], { env: xEnv }).stdout.toString();
     expect(query, 'the X server kept the layout').toMatch(new RegExp(`^layout:\\s+${XKB_LAYOUT[layout]}$`, 'm'));
     browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, '--window-position=0,0', '--window-size=1280,800'], headless: false, env: xEnv });
-    const page = await browser.newPage();
+    const page = await browser.newPage({ reducedMotion: 'reduce' }); // as every test page: playwright.config.ts
     await openDesk(page, harness);
     if (!expected) {
       const someShipment = await page.evaluate(async () => {

@@ -22,7 +22,7 @@ const ONLY = (process.env.SHOTS ?? '').split(',').filter(Boolean);
 
 test("a desk's day screens, light and dark", async ({ page, desk }) => {
   test.setTimeout(300_000);
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await page.emulateMedia({ colorScheme: 'light' });
   await openDesk(page, desk);
   const shotAll = async (name: string, prepare?: () => Promise<void>) => {
     if (ONLY.length > 0 && !ONLY.includes(name)) return;

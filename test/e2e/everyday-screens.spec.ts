@@ -17,7 +17,7 @@ const SIZES = [
 
 test('everyday screens, light and dark', async ({ page, desk }) => {
   test.setTimeout(180_000);
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await page.emulateMedia({ colorScheme: 'light' });
   await openDesk(page, desk);
   const shotAll = async (name: string) => {
     await inBothSchemes(page, async (scheme) => {

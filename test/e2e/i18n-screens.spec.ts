@@ -85,7 +85,6 @@ for (const lang of drawn(RUN, 'i18n screens, every screen', ['de', 'pl'] as cons
         await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
       };
 
-      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.setViewportSize(SIZES[0]);
       await generousScanner(desk);
       await page.goto(desk.url);
@@ -207,7 +206,6 @@ for (const lang of drawn(RUN, 'i18n screens, scan, stock and settings', ['nl', '
         await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
       };
 
-      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.setViewportSize(SIZES[0]);
       await generousScanner(desk);
       await page.goto(desk.url);

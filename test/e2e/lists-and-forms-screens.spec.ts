@@ -22,7 +22,7 @@ const SIZES = [
 
 test('lists and forms screens, light and dark', async ({ page, desk }) => {
   test.setTimeout(240_000);
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await page.emulateMedia({ colorScheme: 'light' });
   await openDesk(page, desk);
   const shotAll = async (name: string, prepare?: () => Promise<void>) => {
     await shootAtSizesInBothSchemes(page, SIZES, (size, scheme) => `${SCREENS_DIR}/${name}-${size.width}x${size.height}-${scheme}-${PHASE}.png`, prepare);

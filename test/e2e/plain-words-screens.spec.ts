@@ -46,7 +46,7 @@ for (const { lang, locale } of LANGUAGES) {
 
       const shoot = async (name: string): Promise<void> => {
         for (const colorScheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+          await page.emulateMedia({ colorScheme });
           for (const size of SIZES) {
             await page.setViewportSize(size);
             await restMouse(page);

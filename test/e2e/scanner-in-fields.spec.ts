@@ -163,7 +163,7 @@ test.describe('a scanner in the desk’s text fields, with real X keys', () => {
 
   test('every kind of field: a scan is answered, never typed, never submitted; a person’s keys are theirs', async ({ desk }) => {
     browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, '--window-position=0,0', '--window-size=1280,800'], headless: false, env: xEnv });
-    page = await browser.newPage();
+    page = await browser.newPage({ reducedMotion: 'reduce' }); // as every test page: playwright.config.ts
     await openDesk(page, desk);
     await page.evaluate(async (limit) => {
       const { desk: d } = globalThis as unknown as PageGlobals;

@@ -17,7 +17,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`screenshots (${colorScheme})`, async ({ page, desk }) => {
     test.setTimeout(120_000);
     const shot = (name: string) => matchBaseline(page, desk, `${name}-${colorScheme}`);
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' }); // no flash: audits and shots see the resting state
+    await page.emulateMedia({ colorScheme });
     // Online in main (not only a page that loaded): lookups refresh from the service only then.
     await openDesk(page, desk);
     await expect(page.getByTestId('sync')).toHaveText(/Synced/, { timeout: 60_000 });

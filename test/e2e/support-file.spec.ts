@@ -18,7 +18,6 @@ const SIZES = [
 
 test('the support file is made from Settings and the Journal names the desk', async ({ page, desk }) => {
   test.setTimeout(180_000);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
   await openDesk(page, desk);
   await page.keyboard.press('F5');
   await page.getByLabel('Name of this desk').fill('Dock 3');

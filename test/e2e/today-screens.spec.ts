@@ -28,7 +28,6 @@ for (const lang of ['en', 'de'] as const) {
       test.setTimeout(150_000);
       const w = WORDS[lang];
       mkdirSync(OUT, { recursive: true });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.setViewportSize(SIZES[0]);
       await generousScanner(desk);
       await page.goto(desk.url);
@@ -56,7 +55,7 @@ for (const lang of ['en', 'de'] as const) {
       expect(await seriousA11yProblems(page)).toEqual([]);
 
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+        await page.emulateMedia({ colorScheme: scheme });
         for (const size of SIZES) {
           await page.setViewportSize(size);
           await restMouse(page);
@@ -70,7 +69,7 @@ for (const lang of ['en', 'de'] as const) {
           await page.locator('main').evaluate((el) => el.scrollTo(0, 0));
         }
       }
-      await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+      await page.emulateMedia({ colorScheme: 'dark' });
       expect(await seriousA11yProblems(page)).toEqual([]);
     });
   });

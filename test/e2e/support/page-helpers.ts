@@ -79,12 +79,12 @@ const LIGHT_AT_REST = "!matchMedia('(prefers-color-scheme: dark)').matches && ma
 export async function inBothSchemes(page: Page, look: (scheme: 'light' | 'dark') => Promise<void>): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     if (colorScheme === 'dark' || !(await page.evaluate(LIGHT_AT_REST))) {
-      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await page.emulateMedia({ colorScheme });
       await afterFrames(page);
     }
     await look(colorScheme);
   }
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await page.emulateMedia({ colorScheme: 'light' });
   await afterFrames(page);
 }
 
