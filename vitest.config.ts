@@ -5,6 +5,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { chromiumArgs, headlessChromiumPath } from './test/chromium.ts';
 import { paraglide } from './scripts/paraglide-options.ts';
 import { messagesInOneModule } from './scripts/messages-in-one-module.ts';
+import { NEEDS_ISOLATION } from './test/node-isolation.ts';
 
 const root = import.meta.dirname;
 
@@ -18,6 +19,17 @@ console.info(`[hardening] fuzz seed ${hardeningSeed}, size ${hardeningSize} (rep
 // The seed of the sampled sweeps (test/support/run-depth.ts), one for the node and component tests.
 process.env['TEST_SEED'] ||= String(Date.now() % 2_147_483_647);
 
+/** The node tests' settings; the two node projects differ only in isolation. */
+const nodeTests = {
+  environment: 'node' as const,
+  include: ['test/**/*.test.ts'],
+  globalSetup: ['test/build-output.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  expect: { poll: { timeout: 10_000 } },
+};
+
+
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker, which ran the files one by one (4.5 min). Most
@@ -30,15 +42,16 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...nodeTests,
           name: 'node',
-          environment: 'node',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/components/**', 'test/e2e/**'],
-          globalSetup: ['test/build-output.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          expect: { poll: { timeout: 10_000 } },
+          // One module registry per worker, not per file: the files import mostly the same graph
+          // (the core, the sandbox, SQLite, zod), which isolation evaluated again for each of 175.
+          isolate: false,
+          exclude: ['test/components/**', 'test/e2e/**', ...NEEDS_ISOLATION],
         },
+      },
+      {
+        test: { ...nodeTests, name: 'node-isolated', include: NEEDS_ISOLATION },
       },
       {
         plugins: [paraglide(root), messagesInOneModule(root), svelte({ configFile: resolve(root, 'svelte.config.js') })],
