@@ -14,11 +14,6 @@ test.use({ deskOptions: { demoSandbox: { demo: { skus: 100_000, shipments: 20 } 
 // Playwright's trace recorder snapshots the whole DOM on every action, inside the page's main
 // thread; measured frames would be the recorder's, not the list's.
 test.use({ trace: 'off' });
-// A wheel notch here is a smooth scroll, as on a desk with the system's default motion setting.
-// With reduced motion (every other test's pages) Chromium jumps each notch at once, and the
-// probe below, which reads the list at each animation frame, then saw the window one notch ahead
-// for one frame before the right rows (docs/benchmarks.md, "Reduced motion in the e2e pages").
-test.use({ reducedMotion: 'no-preference' });
 
 test('100,000 cached rows: windowed DOM, jumps to any offset, wheel scrolling filled with rows in every frame', async ({ page, desk }, testInfo) => {
   test.setTimeout(240_000);
