@@ -332,9 +332,11 @@ describe('retries', () => {
   it('times out every attempt and says timeout', async () => {
     const stub = await serviceStub(() => undefined); // never answers
     const { outcomes, onOutcome } = outcomeLog();
-    const error = await failureOf(clientFor(stub, { timeoutMs: 150, maxRetries: 1, onOutcome }).readStock('WD-000001'));
+    // Long enough that each attempt reaches the stub before it fires on a loaded machine (at 150 ms
+    // a CI run's second attempt timed out still connecting, and the stub saw one request).
+    const error = await failureOf(clientFor(stub, { timeoutMs: 1_500, maxRetries: 1, onOutcome }).readStock('WD-000001'));
     expect(error.code).toBe('timeout');
-    expect(error.message).toContain('0.2 s');
+    expect(error.message).toContain('1.5 s');
     expect(opRequests(stub)).toHaveLength(2);
     expect(outcomes.slice(1).map((o) => [o.networkError, o.error?.code])).toEqual([[true, 'timeout'], [true, 'timeout']]);
   });
