@@ -16,6 +16,11 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
+      // A sandboxed preload's require loads only electron, events, timers and url: the packages
+      // it uses (zod, the GS1 parser) must be in the bundle, not left as require() calls.
+      externalizeDeps: false,
+      // It is parsed before every page load of the window: minified, it parses faster.
+      minify: true,
       // A sandboxed preload cannot load ES modules: Electron requires CommonJS there.
       rollupOptions: {
         input: { index: resolve(root, 'src/preload/index.ts') },
