@@ -1,6 +1,9 @@
 import { z } from './zod';
 import { CodeRefusal } from './code-refusal';
 import { isAllowedServiceUrl, SERVICE_URL_PROBLEM } from './service-url';
+import { ADJUSTMENT_REASONS, LANGUAGES } from './value-lists';
+
+export { ADJUSTMENT_REASONS, LANGUAGES };
 
 /**
  * What crosses the bridge: the app's own view of the service's records, camelCase, each with
@@ -146,7 +149,6 @@ export const LookupResult = z.discriminatedUnion('kind', [
 ]);
 export type LookupResult = z.infer<typeof LookupResult>;
 
-export const ADJUSTMENT_REASONS = ['received', 'damaged', 'lost', 'found', 'count_correction', 'returned', 'other'] as const;
 export const AdjustmentReason = z.enum(ADJUSTMENT_REASONS);
 export type AdjustmentReason = z.infer<typeof AdjustmentReason>;
 
@@ -423,8 +425,6 @@ export const ScannerSettings = z.strictObject({
   scannerLayout: z.enum(['auto', 'us', 'desk']).optional(),
 });
 export const LabelPrinterSettings = z.strictObject({ silent: z.boolean(), deviceName: z.string().min(1).max(200).nullable() });
-/** The desk's languages; 'system' follows the OS (app.getLocale(), in the harness the browser's language). */
-export const LANGUAGES = ['en', 'de', 'nl', 'fr', 'pl'] as const;
 export const LanguageSetting = z.enum(['system', ...LANGUAGES]);
 export type LanguageSetting = z.infer<typeof LanguageSetting>;
 /** How a change of stock is stated on the adjust form: units in, units out, or what was counted. */

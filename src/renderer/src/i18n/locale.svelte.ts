@@ -1,4 +1,5 @@
-import { LANGUAGES, type LanguageSetting } from '../../../shared/ipc/records';
+import type { LanguageSetting } from '../../../shared/ipc/records';
+import { LANGUAGES } from '../../../shared/ipc/value-lists';
 import { loadCatalogue } from './catalogues.svelte';
 import { baseLocale, overwriteGetLocale, overwriteSetLocale, type Locale } from './paraglide/runtime.js';
 

@@ -1,6 +1,7 @@
 import { m } from '../../i18n/messages';
 import { formatDelta, formatNumber } from '../../ui/format';
-import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../../../../shared/ipc/records';
+import type { AdjustmentReason } from '../../../../shared/ipc/records';
+import { ADJUSTMENT_REASONS } from '../../../../shared/ipc/value-lists';
 
 /** How the worker states a change: a quantity in, a quantity out, or what they counted on the shelf. */
 export type AdjustMode = 'add' | 'remove' | 'count';

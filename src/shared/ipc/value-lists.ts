@@ -1,0 +1,8 @@
+// The contract's fixed lists of values, without zod: records.ts builds its schemas from them, and
+// the renderer's start imports them from here. Importing records.ts instead evaluates every schema
+// of the contract, and puts zod into the bundle every start loads.
+
+export const ADJUSTMENT_REASONS = ['received', 'damaged', 'lost', 'found', 'count_correction', 'returned', 'other'] as const;
+
+/** The desk's languages; 'system' follows the OS (app.getLocale(), in the harness the browser's language). */
+export const LANGUAGES = ['en', 'de', 'nl', 'fr', 'pl'] as const;
