@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * What a start of the desk loads: the scripts out/renderer/index.html names (the entry and the
  * chunks it preloads). The contract's schemas and zod stay out of it: the renderer's start needs
- * only their value lists (src/shared/ipc/value-lists.ts). With them, a start evaluated every
- * schema of the contract before its first paint, and they were a fifth of its bytes (bench figure
- * 7: 148 of the 150 KB budget, 120 without). The screens that check forms with them load them
- * after the first paint.
+ * only their value lists (src/shared/ipc/value-lists.ts). Importing records.ts instead would
+ * evaluate every schema of the contract before the first paint and add a fifth to the start's
+ * bytes (bench figure 7, a 150 KB budget). The screens that check forms with the schemas load
+ * them after the first paint.
  * Read from the build the node tests make (test/build-output.ts).
  */
 const renderer = join(import.meta.dirname, '../../out/renderer');
