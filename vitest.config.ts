@@ -29,7 +29,6 @@ const nodeTests = {
   expect: { poll: { timeout: 10_000 } },
 };
 
-
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker, which ran the files one by one (4.5 min). Most

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/shared/ipc/records';
+import { LANGUAGES } from '../../src/shared/ipc/value-lists';
 
 // The catalogues are the source (one JSON file per language); these checks keep them whole: every
 // language has every key, with the same placeholders, and every key is used by some screen.

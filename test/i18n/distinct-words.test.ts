@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/shared/ipc/records';
+import { LANGUAGES } from '../../src/shared/ipc/value-lists';
 
 // Two different things the worker must tell apart may not share a word: a refusal by the service
 // and the worker's own withdrawal; the stock-take screen and the "set the count" kind of an

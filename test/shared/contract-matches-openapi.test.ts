@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openapiDocument } from '../../src/shared/api';
-import { ADJUSTMENT_REASONS, SERVICE_LEVELS, SHIPMENT_STATUSES, SHIPMENT_TOKEN_PATTERN, SKU_PATTERN } from '../../src/shared/ipc/records';
+import { SERVICE_LEVELS, SHIPMENT_STATUSES, SHIPMENT_TOKEN_PATTERN, SKU_PATTERN } from '../../src/shared/ipc/records';
+import { ADJUSTMENT_REASONS } from '../../src/shared/ipc/value-lists';
 
 // The IPC records restate a few enums and patterns of the API so the renderer can validate forms
 // without the OpenAPI document; this keeps the two from drifting apart.

@@ -1,4 +1,5 @@
-import { LANGUAGES, type LanguageSetting } from '../../shared/ipc/records';
+import type { LanguageSetting } from '../../shared/ipc/records';
+import { LANGUAGES } from '../../shared/ipc/value-lists';
 
 /**
  * The few words main itself puts on the screen: the system save dialogs' title and file-type

@@ -1,4 +1,5 @@
-import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../../shared/ipc/records';
+import type { AdjustmentReason } from '../../shared/ipc/records';
+import { ADJUSTMENT_REASONS } from '../../shared/ipc/value-lists';
 
 /**
  * A reason as a sheet writes it: the service's own word, or the word the desk shows for it in any

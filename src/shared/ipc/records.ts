@@ -3,8 +3,6 @@ import { CodeRefusal } from './code-refusal';
 import { isAllowedServiceUrl, SERVICE_URL_PROBLEM } from './service-url';
 import { ADJUSTMENT_REASONS, LANGUAGES } from './value-lists';
 
-export { ADJUSTMENT_REASONS, LANGUAGES };
-
 /**
  * What crosses the bridge: the app's own view of the service's records, camelCase, each with
  * the moment the service last confirmed it. The API's wire shapes live in resources/openapi.yaml;

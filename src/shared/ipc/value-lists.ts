@@ -1,6 +1,6 @@
 // The contract's fixed lists of values, without zod: records.ts builds its schemas from them, and
-// the renderer's start imports them from here. Importing records.ts instead evaluates every schema
-// of the contract, and puts zod into the bundle every start loads.
+// every other module imports them from here. Importing them from records.ts would evaluate every
+// schema of the contract, and put zod into the bundle every renderer start loads.
 
 export const ADJUSTMENT_REASONS = ['received', 'damaged', 'lost', 'found', 'count_correction', 'returned', 'other'] as const;
 

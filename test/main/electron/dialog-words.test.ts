@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIALOG_WORDS, dialogLanguage } from '../../../src/main/electron/dialog-words';
-import { LANGUAGES } from '../../../src/shared/ipc/records';
+import { LANGUAGES } from '../../../src/shared/ipc/value-lists';
 
 describe('the words of main\'s own dialogs', () => {
   it('has every word in every language, and none left in English', () => {
