@@ -47,7 +47,7 @@ const mainZones = [
 ];
 
 export default ts.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/artifacts/**', '**/*.gen.ts', 'src/renderer/src/i18n/paraglide/**'] },
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/artifacts/**', '**/*.gen.ts', '**/*.gen.js', '**/*.gen.d.ts', 'src/renderer/src/i18n/paraglide/**'] },
   js.configs.recommended,
   ...ts.configs.recommended,
   ...svelte.configs.recommended,

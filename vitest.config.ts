@@ -59,7 +59,7 @@ export default defineConfig({
         // runs the code reader) makes it re-optimise and reload the page, and the test files
         // running meanwhile lose their frame ("Frame was detached", seen on a fresh clone).
         optimizeDeps: {
-          include: ['bwip-js/browser', 'gs1-barcode-parser-mod', 'gtin', 'zod', 'ajv/dist/2020.js', 'ajv-formats', '@tanstack/svelte-virtual', 'axe-core', 'chart.js'],
+          include: ['bwip-js/browser', 'gs1-barcode-parser-mod', 'gtin', 'zod', '@tanstack/svelte-virtual', 'axe-core', 'chart.js'],
         },
         test: {
           name: 'components',

@@ -1,14 +1,11 @@
-// Runtime validation against resources/openapi.yaml (through its generated object form).
+// Runtime validation against resources/openapi.yaml, through the validating functions generated
+// from it (validators.gen.js, by scripts/gen-api.mjs: nothing is compiled at run time).
 // The sandbox checks request bodies with it, the app's API client checks responses with it.
-// No Node-only API here. Note that ajv compiles validators with `new Function`, so this module
-// suits the main process and Node, not a renderer under a CSP without 'unsafe-eval'.
-import Ajv2020 from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { SchemaValidateFunction } from 'ajv/dist/types/index.js';
-import addFormats from 'ajv-formats';
-import { openapiDocument } from './openapi-document.gen';
+// No Node-only API here.
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import { operationInfo, resolveLocalRef } from './operations';
 import type { OperationId, RequestBody, ResponseBody, ResponseStatus, SchemaName, SchemaType } from './types';
+import { validators, type SchemaValidators } from './validators.gen';
 
 /** One thing wrong with a value, in the shape of the API's error details. */
 export interface ValidationProblem {
@@ -37,86 +34,14 @@ export type RequestValidationResult<T> =
 /** At most this many problems are reported, so a hostile body cannot make a huge error. */
 export const MAX_PROBLEMS = 50;
 
-const DOCUMENT_ID = 'https://warehouse-desk.invalid/openapi.json';
-
-let ajvInstance: Ajv2020 | undefined;
-
-/**
- * `x-unique-by: <property>` on an array: each item's property appears once. JSON Schema has no
- * such keyword (uniqueItems compares whole items), and a stock item listing one warehouse twice
- * has no meaning.
- */
-const uniqueBy: SchemaValidateFunction = (property: string, data: unknown[]) => {
-  const seen = new Set<unknown>();
-  for (const [index, item] of data.entries()) {
-    const value = typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[property] : undefined;
-    if (value === undefined) continue;
-    if (seen.has(value)) {
-      uniqueBy.errors = [{ keyword: 'x-unique-by', message: `lists ${property} ${JSON.stringify(value)} more than once`, params: { property, index } }];
-      return false;
-    }
-    seen.add(value);
-  }
-  uniqueBy.errors = undefined;
-  return true;
-};
-
-function ajv(): Ajv2020 {
-  if (ajvInstance) return ajvInstance;
-  const instance = new Ajv2020({ allErrors: true, strict: true, verbose: true, coerceTypes: false, useDefaults: false });
-  addFormats(instance);
-  // The document's non-schema parts and our x- extensions are not JSON Schema keywords: declare
-  // them so strict mode still catches typos in the schemas themselves.
-  instance.addVocabulary([
-    'openapi',
-    'info',
-    'servers',
-    'paths',
-    'components',
-    'tags',
-    'security',
-    'jsonSchemaDialect',
-    'webhooks',
-    'x-http-status',
-    'x-error-codes',
-    'x-problem',
-    'x-rules',
-  ]);
-  // JSON Schema has no "unique by a property": `x-unique-by: warehouse_id` on an array says each
-  // item's warehouse_id appears once (a stock item listing one warehouse twice has no meaning).
-  instance.addKeyword({ keyword: 'x-unique-by', type: 'array', schemaType: 'string', errors: true, validate: uniqueBy });
-  instance.addSchema({ ...openapiDocument, $id: DOCUMENT_ID });
-  ajvInstance = instance;
-  return instance;
-}
-
 function pointerTo(segments: readonly string[]): string {
   return '#/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 }
 
-interface CompiledSchema {
-  whole: ValidateFunction;
-  /** For a top-level `oneOf` of refs: one validator per branch, to report the closest branch only. */
-  branches: ValidateFunction[];
-}
-
-const compiled = new Map<string, CompiledSchema>();
-
-function compileAt(pointer: string): CompiledSchema {
-  const cached = compiled.get(pointer);
-  if (cached) return cached;
-  const instance = ajv();
-  const whole = instance.compile({ $ref: DOCUMENT_ID + pointer });
-  const branches: ValidateFunction[] = [];
-  let node = resolveLocalRef(pointer) as Record<string, unknown>;
-  while (typeof node['$ref'] === 'string') node = resolveLocalRef(node['$ref']) as Record<string, unknown>;
-  const oneOf = node['oneOf'];
-  if (Array.isArray(oneOf) && oneOf.every((b) => typeof (b as Record<string, unknown>)['$ref'] === 'string')) {
-    for (const branch of oneOf as { $ref: string }[]) branches.push(instance.compile({ $ref: DOCUMENT_ID + branch.$ref }));
-  }
-  const result = { whole, branches };
-  compiled.set(pointer, result);
-  return result;
+function compiledAt(pointer: string): SchemaValidators {
+  const found = validators[pointer];
+  if (!found) throw new Error(`no validator was generated for ${pointer} (npm run gen:api)`);
+  return found;
 }
 
 function fieldPath(instancePath: string, extra?: string): string {
@@ -214,7 +139,7 @@ function problemsOf(errors: readonly ErrorObject[]): ValidationProblem[] {
   return problems;
 }
 
-function run(schema: CompiledSchema, value: unknown): ValidationProblem[] | null {
+function run(schema: SchemaValidators, value: unknown): ValidationProblem[] | null {
   if (schema.whole(value)) return null;
   if (schema.branches.length > 0) {
     // Report only the branch whose top-level shape the value matches best ({shipment_token} or a
@@ -259,7 +184,7 @@ export function validateRequestBody<Op extends OperationId>(
   operationId: Op,
   body: unknown,
 ): RequestValidationResult<RequestBody<Op>> {
-  const problems = run(compileAt(requestSchemaPointer(operationId)), body);
+  const problems = run(compiledAt(requestSchemaPointer(operationId)), body);
   if (problems === null) return { ok: true, value: body as RequestBody<Op> };
   const kind: RequestProblemKind = problems.some((p) => p.keyword === 'type') ? 'invalid_request' : 'validation_failed';
   return { ok: false, kind, problems };
@@ -278,19 +203,19 @@ export function validateResponseBody<Op extends OperationId, S extends ResponseS
   if (pointer === null) {
     return { ok: false, problems: [{ field: '', problem: `HTTP ${status} is not documented for ${operationId}`, keyword: 'status' }] };
   }
-  const problems = run(compileAt(pointer), body);
+  const problems = run(compiledAt(pointer), body);
   return problems === null ? { ok: true, value: body as ResponseBody<Op, S> } : { ok: false, problems };
 }
 
 /** Checks a value against one schema of components/schemas. */
 export function validateSchema<N extends SchemaName>(name: N, value: unknown): ValidationResult<SchemaType<N>> {
-  const problems = run(compileAt(pointerTo(['components', 'schemas', name])), value);
+  const problems = run(compiledAt(pointerTo(['components', 'schemas', name])), value);
   return problems === null ? { ok: true, value: value as SchemaType<N> } : { ok: false, problems };
 }
 
 /** Checks an `Idempotency-Key` header value against the document's parameter schema. */
 export function validateIdempotencyKey(value: unknown): ValidationResult<string> {
-  const problems = run(compileAt('#/components/parameters/IdempotencyKey/schema'), value);
+  const problems = run(compiledAt('#/components/parameters/IdempotencyKey/schema'), value);
   return problems === null
     ? { ok: true, value: value as string }
     : { ok: false, problems: problems.map((p) => ({ ...p, field: 'header:Idempotency-Key' })) };
