@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, headlessChromiumPath } from './test/chromium.ts';
+import { headlessChromiumArgs, headlessChromiumPath } from './test/chromium.ts';
 
 // The seed of the sampled sweeps (test/support/run-depth.ts): set here so every worker draws alike.
 process.env['TEST_SEED'] ||= String(Date.now() % 2_147_483_647);
@@ -39,7 +39,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: headlessChromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: headlessChromiumPath, args: headlessChromiumArgs },
     // The desk follows the OS language: the tests pin one (British English, 24-hour times) so
     // their texts do not depend on the machine's. A test of another language sets its own.
     locale: 'en-GB',

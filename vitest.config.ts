@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
-import { chromiumArgs, headlessChromiumPath } from './test/chromium.ts';
+import { headlessChromiumArgs, headlessChromiumPath } from './test/chromium.ts';
 import { paraglide } from './scripts/paraglide-options.ts';
 import { messagesInOneModule } from './scripts/messages-in-one-module.ts';
 import { NEEDS_ISOLATION } from './test/node-isolation.ts';
@@ -80,7 +80,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: playwright({
-              launchOptions: { executablePath: headlessChromiumPath, args: chromiumArgs },
+              launchOptions: { executablePath: headlessChromiumPath, args: headlessChromiumArgs },
               // The desk follows the OS language: pinned (British English, 24-hour times) so the
               // texts do not depend on the machine's.
               contextOptions: { locale: 'en-GB' },

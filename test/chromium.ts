@@ -1,6 +1,6 @@
 import { headlessChromiumPath as headlessPath } from '../src/harness/headless-chromium';
 
-export { chromiumArgs } from '../src/harness/headless-chromium';
+export { chromiumArgs, headlessChromiumArgs } from '../src/harness/headless-chromium';
 
 // Debian's Chromium, never a browser downloaded by Playwright (no download host is reachable here).
 

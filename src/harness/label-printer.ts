@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import type { LabelDocument, LabelPrinter } from '../main/labels';
-import { chromiumArgs, headlessChromiumPath } from './headless-chromium';
+import { headlessChromiumArgs, headlessChromiumPath } from './headless-chromium';
 
 export interface PdfLabelPrinterOptions {
   /** Where "Save as PDF" and "print" put their files. */
@@ -31,7 +31,7 @@ export function pdfLabelPrinter(options: PdfLabelPrinterOptions): PdfLabelPrinte
     (browser ??= import('@playwright/test').then(({ chromium }) =>
       chromium.launch({
         executablePath: options.browserPath ?? headlessChromiumPath(),
-        args: chromiumArgs,
+        args: headlessChromiumArgs,
       }),
     ));
 

@@ -10,7 +10,7 @@ import { previewLabel } from '../../../src/main/labels/handlers';
 import { RENDERER_CSP } from '../../../src/main/renderer-files/response-headers';
 import { LABEL_SIZES, type LabelItem, type LabelPreview, type LabelSize } from '../../../src/shared/ipc/label-records';
 import { DeskFailure } from '../../../src/shared/ipc/result';
-import { chromiumArgs, headlessChromiumPath } from '../../chromium';
+import { headlessChromiumArgs, headlessChromiumPath } from '../../chromium';
 import { startCore, type TestCore } from '../../hardening/support/core';
 import { tempDir } from '../composition/support/temp-dir';
 import { decodePng } from './support/decode';
@@ -105,7 +105,7 @@ describe('the preview drawn as an <img> under the renderer\'s CSP, in Chromium',
   const dir = tempDir('label-preview-');
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: headlessChromiumPath, args: chromiumArgs });
+    browser = await chromium.launch({ executablePath: headlessChromiumPath, args: headlessChromiumArgs });
   });
   afterAll(async () => {
     await browser?.close();
