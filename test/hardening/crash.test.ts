@@ -1,7 +1,8 @@
 // Crash safety: a desk process (support/crash-child.ts: the real core, signed in, adjusting stock
-// through the IPC handlers and syncing without pause) is killed with SIGKILL at random points,
-// at least 50 times in a row (75 in `npm test`, 500 under HARDENING_LONG=1), and restarted on the same data dir each
-// time. The sandbox runs here, in the test process, so it survives every kill.
+// through the IPC handlers and syncing without pause) is killed with SIGKILL at random points, 50
+// times in a row in `npm test` (75 in `npm run test:release`, 500 under HARDENING_LONG=1), and
+// restarted on the same data dir each time. The sandbox runs here, in the test process, so it
+// survives every kill.
 //
 // After each kill: the cache passes PRAGMA integrity_check, and every adjustment the process had
 // confirmed (its stock.adjust had answered) is in the outbox. At the end: every planned
