@@ -94,7 +94,7 @@ function branchRefs(document, pointer) {
   return Array.isArray(oneOf) && oneOf.every((b) => typeof b.$ref === 'string') ? oneOf.map((b) => b.$ref) : [];
 }
 
-/** The module's source: one validating function per schema, and `validators` by pointer. */
+/** The module's source: one validating function per schema, in a table by pointer (`validatorTable()`). */
 export async function validatorsModule(document, header, root) {
   const ajv = newAjv();
   ajv.addSchema({ ...document, $id: DOCUMENT_ID });
@@ -113,16 +113,31 @@ export async function validatorsModule(document, header, root) {
   const entries = table.map(([pointer, whole, branches]) => `  ${JSON.stringify(pointer)}: { whole: ${whole}, branches: [${branches.join(', ')}] },`).join('\n');
   // Ajv writes its helpers as require() calls; bundled, they become part of the module.
   const bundled = await build({
-    stdin: { contents: `${code}\n\nexport const validators = {\n${entries}\n};\n`, resolveDir: root, sourcefile: 'validators.gen.js', loader: 'js' },
+    stdin: { contents: `${code.replace(/^"use strict";/, '')}\n\nexport const validators = {\n${entries}\n};\n`, resolveDir: root, sourcefile: 'validators.gen.js', loader: 'js' },
     bundle: true,
     write: false,
-    format: 'esm',
+    format: 'iife',
+    globalName: 'generated',
     platform: 'neutral',
     target: 'es2022',
     legalComments: 'none',
     logLevel: 'silent',
   });
-  return `${header}/* eslint-disable */\n${bundled.outputFiles[0].text}`;
+  const text = bundled.outputFiles[0].text;
+  const [opening, closing] = ['var generated = (() => {\n', '})();\n'];
+  if (!text.startsWith(opening) || !text.endsWith(closing)) throw new Error(`esbuild wrote the validators in a shape this script does not know: ${JSON.stringify(text.slice(0, 60))} ... ${JSON.stringify(text.slice(-20))}`);
+  // The functions and their schemas are made the first time a value is checked. The window's
+  // thread and the cache's reader load the module and check nothing (the build puts it in the
+  // chunk they share with the core's thread): they only parse it.
+  return `${header}/* eslint-disable */
+let table;
+
+export function validatorTable() {
+  table ??= (() => {
+${text.slice(opening.length, -closing.length)}})().validators;
+  return table;
+}
+`;
 }
 
 /** Its types: validators.ts reads the table through them. */
@@ -142,7 +157,7 @@ export interface SchemaValidators {
   readonly branches: readonly GeneratedValidate[];
 }
 
-/** By JSON pointer into resources/openapi.yaml (\`#/components/schemas/StockItem\`, ...). */
-export declare const validators: Readonly<Record<string, SchemaValidators>>;
+/** By JSON pointer into resources/openapi.yaml (\`#/components/schemas/StockItem\`, ...); made on the first call. */
+export declare function validatorTable(): Readonly<Record<string, SchemaValidators>>;
 `;
 }

@@ -7,12 +7,12 @@ const GENERATED = pathToFileURL(join(import.meta.dirname, '../../src/shared/api/
 
 /**
  * Runs `script` as an ES module in a Node that refuses to make code from strings (no eval, no
- * `new Function`), with the generated validators imported as `validators`; returns what it printed.
+ * `new Function`), with the generated validators' table as `validators`; returns what it printed.
  */
 function inNodeWithoutEval(script: string): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(
     process.execPath,
-    ['--disallow-code-generation-from-strings', '--input-type=module', '-e', `import { validators } from ${JSON.stringify(GENERATED)};\n${script}`],
+    ['--disallow-code-generation-from-strings', '--input-type=module', '-e', `import { validatorTable } from ${JSON.stringify(GENERATED)};\nconst validators = validatorTable();\n${script}`],
     { encoding: 'utf8' },
   );
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };

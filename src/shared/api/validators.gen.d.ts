@@ -14,5 +14,5 @@ export interface SchemaValidators {
   readonly branches: readonly GeneratedValidate[];
 }
 
-/** By JSON pointer into resources/openapi.yaml (`#/components/schemas/StockItem`, ...). */
-export declare const validators: Readonly<Record<string, SchemaValidators>>;
+/** By JSON pointer into resources/openapi.yaml (`#/components/schemas/StockItem`, ...); made on the first call. */
+export declare function validatorTable(): Readonly<Record<string, SchemaValidators>>;

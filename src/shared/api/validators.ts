@@ -5,7 +5,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { operationInfo, resolveLocalRef } from './operations';
 import type { OperationId, RequestBody, ResponseBody, ResponseStatus, SchemaName, SchemaType } from './types';
-import { validators, type SchemaValidators } from './validators.gen';
+import { validatorTable, type SchemaValidators } from './validators.gen';
 
 /** One thing wrong with a value, in the shape of the API's error details. */
 export interface ValidationProblem {
@@ -39,7 +39,7 @@ function pointerTo(segments: readonly string[]): string {
 }
 
 function compiledAt(pointer: string): SchemaValidators {
-  const found = validators[pointer];
+  const found = validatorTable()[pointer];
   if (!found) throw new Error(`no validator was generated for ${pointer} (npm run gen:api)`);
   return found;
 }
