@@ -15,14 +15,11 @@ export default defineConfig({
   // clean-clone run 839 -> 663 s). Tests that two workers showed to race a sync now wait for it.
   fullyParallel: false,
   workers: Number(process.env['E2E_WORKERS'] ?? 2),
-  // npm-start.spec.ts runs `npm start`, which builds out/ again: while it writes, out/renderer is
-  // empty for a moment, and a page another worker loads from it then would fail. So it is a
-  // project of its own, which `npm run test:e2e:run` runs after the rest, never beside it (a bare
-  // `playwright test` would run both projects at once).
-  projects: [
-    { name: 'desk', testIgnore: 'npm-start.spec.ts' },
-    { name: 'npm-start', testMatch: 'npm-start.spec.ts' },
-  ],
+  // npm-start.spec.ts runs `npm start`, which builds out/ only when it is not the build of the
+  // sources (scripts/build.mjs), so it runs beside the other files: `npm run build` made out/
+  // first. Where out/ is not current, that spec fails at once rather than let `npm start` empty
+  // out/ under the other worker's pages.
+  projects: [{ name: 'desk' }],
   // One more try on CI only, as the component tests have: a test that passes only on its retry is
   // reported as flaky in the run's summary, and a broken behaviour fails both tries. A red CI
   // lands nothing, so a timing hiccup on a loaded machine must not be what stops a landing.

@@ -152,7 +152,7 @@ export async function scan(config) {
   try {
     for (const input of config.inputs) {
       if (!existsSync(join(root, input)) || !statSync(join(root, input)).isDirectory()) {
-        throw new Error(`${input}/ does not exist${input.startsWith('out') ? ': build first (npx electron-vite build)' : ''}`);
+        throw new Error(`${input}/ does not exist${input.startsWith('out') ? ': build first (npm run build)' : ''}`);
       }
       const staged = await stage(input, scratch, config.lowerTarget);
       const name = (file) => (file === 'N/A' || !file ? `${input}/(global)` : join(input, relative(staged, resolve(staged, file))).split(sep).join('/').replace(STAGED_SUFFIX, ''));

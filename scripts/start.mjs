@@ -1,6 +1,7 @@
 // `npm start`: the app in Electron where its binary exists or can be fetched; otherwise the same
 // renderer and core through the harness on the embedded demo, in a Chromium app window.
 // `npm start -- --no-browser` serves without opening a window (the URL is printed either way).
+// Either way out/ is built first only when a source changed since it was (scripts/build.mjs).
 // Closing the terminal (SIGHUP), Ctrl+C (SIGINT) or SIGTERM stops everything it started.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,13 +51,14 @@ const electronVite = join(root, 'node_modules/electron-vite/bin/electron-vite.js
 const whyNoElectron = noBrowser ? null : electronBinary() ? null : fetchElectron();
 if (!noBrowser && whyNoElectron === null) {
   run(process.execPath, ['scripts/native-modules.mjs', 'electron']);
-  run(process.execPath, [electronVite, 'preview']);
+  run(process.execPath, ['scripts/build.mjs', '--if-changed', '--logLevel', 'warn']);
+  run(process.execPath, [electronVite, 'preview', '--skipBuild']);
   process.exit(0);
 }
 
 if (whyNoElectron) console.log(`no Electron binary for this machine (${whyNoElectron}): opening Warehouse Desk in a browser window on the demo instead.`);
 run(process.execPath, ['scripts/native-modules.mjs', 'node']);
-run(process.execPath, [electronVite, 'build', '--logLevel', 'warn']);
+run(process.execPath, ['scripts/build.mjs', '--if-changed', '--logLevel', 'warn']);
 
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = [];

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { outIsCurrent } from '../../scripts/build.mjs';
 
 /**
  * `npm start` as a newcomer runs it, on a machine where no Electron binary can be had: it says so
@@ -107,6 +108,8 @@ const commandLine = (pid: number): string => {
 
 test.describe('npm start without Electron', () => {
   test.skip(hasElectron, 'An Electron binary is installed here, so npm start opens Electron (test/e2e/electron-smoke.spec.ts).');
+  // npm start would build out/ again, emptying it under the pages other spec files load from it.
+  test.beforeAll(() => expect(outIsCurrent(), 'out/ is not the build of these sources: run `npm run build` first').toBe(true));
 
   test('opens the demo desk in a browser window, with no token on any command line, and Ctrl+C stops it all', async ({ page }) => {
     test.setTimeout(180_000);

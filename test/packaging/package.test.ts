@@ -110,6 +110,8 @@ describe('the package electron-builder.yml makes', () => {
     const ownFiles = files.filter((f) => !f.startsWith('/node_modules'));
     expect(ownFiles.filter((f) => f !== '/package.json' && f !== '/out' && !f.startsWith('/out/'))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    // What `npm run build` notes of its sources stays on the build machine.
+    expect(files).not.toContain('/out/.built-from');
   });
 
   it('finds every file the built page refers to inside the archive, beside main', () => {
