@@ -39,9 +39,13 @@ export function inputsHash(root = repo) {
   return hash.digest('hex');
 }
 
+/** The entry of each part of the build: one gone (a part of out/ deleted by hand) means build again. */
+const OUTPUTS = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
+
 /** True when out/ holds the build of the sources as they are now. */
 export function outIsCurrent(root = repo) {
-  return existsSync(stampOf(root)) && readFileSync(stampOf(root), 'utf8').trim() === inputsHash(root);
+  if (!existsSync(stampOf(root)) || !OUTPUTS.every((f) => existsSync(join(root, f)))) return false;
+  return readFileSync(stampOf(root), 'utf8').trim() === inputsHash(root);
 }
 
 /** Notes in out/ that it is the build of the sources whose hash is `hash`. */

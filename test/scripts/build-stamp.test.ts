@@ -10,7 +10,7 @@ function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'desk-build-stamp-'));
   trees.push(root);
   for (const [name, content] of Object.entries(files)) write(root, name, content);
-  mkdirSync(join(root, 'out'), { recursive: true });
+  for (const built of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']) write(root, built, 'built\n');
   return root;
 }
 function write(root: string, name: string, content: string): void {
@@ -47,6 +47,13 @@ describe('whether out/ is the build of the sources', () => {
       expect(outIsCurrent(root), name).toBe(false);
       markBuilt(inputsHash(root), root);
     }
+  });
+
+  it('is not once a part of out/ is gone', () => {
+    const root = tree(sources);
+    markBuilt(inputsHash(root), root);
+    rmSync(join(root, 'out/renderer'), { recursive: true });
+    expect(outIsCurrent(root)).toBe(false);
   });
 
   it('stays current when only what the build itself writes changes: the compiled messages, the message tool cache, out/', () => {
