@@ -1,65 +1,19 @@
 // `npm run build`: electron-vite's build of out/, and a note in out/ of what it was built from (a
-// hash of every file the build reads). `--if-changed` builds only when that hash differs, so
-// `npm start` starts at once on sources it has built before, and opens the app on a build of
-// exactly the sources it finds. Other arguments go to electron-vite.
+// hash of every file the build reads, build-inputs.mjs). `--if-changed` builds only when that hash
+// differs, so `npm start` starts at once on sources it has built before, and opens the app on a
+// build of exactly the sources it finds. Other arguments go to electron-vite.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
+import { forgetBuilt, inputsHash, markBuilt, outIsCurrent, REPO } from './build-inputs.mjs';
 
-const repo = join(import.meta.dirname, '..');
-const stampOf = (root) => join(root, 'out', '.built-from');
-
-/** What the build reads: the sources, the API document, the messages, the build's own scripts and settings, the locked packages. */
-const INPUT_FOLDERS = ['src', 'resources', 'scripts', 'project.inlang'];
-const INPUT_FILES = ['package.json', 'package-lock.json', 'electron.vite.config.ts', 'svelte.config.js', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.node.json', 'tsconfig.web.json'];
-/** Written by the build itself (the compiled messages) or by the tools that read the inputs. */
-const NOT_INPUTS = new Set(['src/renderer/src/i18n/paraglide', 'project.inlang/cache']);
-
-function filesUnder(root, folder) {
-  const found = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      const name = relative(root, path).split(sep).join('/');
-      if (NOT_INPUTS.has(name)) continue;
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) found.push(name);
-    }
-  };
-  if (existsSync(join(root, folder))) walk(join(root, folder));
-  return found;
-}
-
-/** A hash of the path and content of every input file, in a fixed order. */
-export function inputsHash(root = repo) {
-  const hash = createHash('sha256');
-  const files = [...INPUT_FOLDERS.flatMap((folder) => filesUnder(root, folder)), ...INPUT_FILES.filter((f) => existsSync(join(root, f)))].sort();
-  for (const name of files) hash.update(`${name}\0`).update(readFileSync(join(root, name))).update('\0');
-  return hash.digest('hex');
-}
-
-/** The entry of each part of the build: one gone (a part of out/ deleted by hand) means build again. */
-const OUTPUTS = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
-
-/** True when out/ holds the build of the sources as they are now. */
-export function outIsCurrent(root = repo) {
-  if (!existsSync(stampOf(root)) || !OUTPUTS.every((f) => existsSync(join(root, f)))) return false;
-  return readFileSync(stampOf(root), 'utf8').trim() === inputsHash(root);
-}
-
-/** Notes in out/ that it is the build of the sources whose hash is `hash`. */
-export function markBuilt(hash, root = repo) {
-  writeFileSync(stampOf(root), `${hash}\n`);
-}
-
-if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const args = process.argv.slice(2);
-  const ifChanged = args.includes('--if-changed');
-  if (ifChanged && outIsCurrent()) process.exit(0);
-  const before = inputsHash();
-  const build = spawnSync(process.execPath, [join(repo, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', ...args.filter((a) => a !== '--if-changed')], { cwd: repo, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  // A source changed while it built: no note, so the next --if-changed builds again.
-  if (inputsHash() === before) markBuilt(before);
-}
+const args = process.argv.slice(2);
+const ifChanged = args.includes('--if-changed');
+if (ifChanged && outIsCurrent()) process.exit(0);
+const before = inputsHash();
+// The note of an earlier build goes first: a build that fails, or whose sources change under
+// it, leaves out/ noted as built from nothing.
+forgetBuilt();
+const build = spawnSync(process.execPath, [join(REPO, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', ...args.filter((a) => a !== '--if-changed')], { cwd: REPO, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+// A source changed while it built: no note, so the next --if-changed builds again.
+if (inputsHash() === before) markBuilt(before);

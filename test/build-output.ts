@@ -8,7 +8,7 @@ import { join } from 'node:path';
 export default function setup(): void {
   if (process.env['WAREHOUSE_DESK_OUT_BUILT'] === '1') return;
   const root = join(import.meta.dirname, '..');
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--logLevel', 'error'], {
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--logLevel', 'error'], {
     cwd: root,
     stdio: 'inherit',
   });

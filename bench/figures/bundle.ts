@@ -21,8 +21,7 @@ const GOAL = `< ${BUDGET_KB} KB`;
 
 export async function buildRenderer(ctx: BenchContext): Promise<{ ok: true; ms: number } | { ok: false; why: string }> {
   ctx.log('electron-vite build ...');
-  const bin = join(ROOT, 'node_modules', '.bin', 'electron-vite');
-  const out = await runChild(bin, ['build', '--logLevel', 'warn'], { cwd: ROOT, timeoutMs: 120_000 });
+  const out = await runChild(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--logLevel', 'warn'], { cwd: ROOT, timeoutMs: 120_000 });
   if (out.code !== 0) return { ok: false, why: `electron-vite build failed (${out.code ?? out.signal}): ${out.stderr.split('\n').slice(-5).join(' ')}` };
   return { ok: true, ms: out.ms };
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { outIsCurrent } from '../../scripts/build.mjs';
+import { outIsCurrent } from '../../scripts/build-inputs.mjs';
 
 /**
  * `npm start` as a newcomer runs it, on a machine where no Electron binary can be had: it says so

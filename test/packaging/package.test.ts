@@ -67,7 +67,7 @@ describe('the package electron-builder.yml makes', () => {
 
   beforeAll(() => {
     if (!existsSync(join(root, 'out/main/index.js'))) {
-      const build = spawnSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: root, encoding: 'utf8' });
+      const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, encoding: 'utf8' });
       if (build.status !== 0) throw new Error(`electron-vite build failed: ${build.stderr}`);
     }
     standInElectron(electronDist);

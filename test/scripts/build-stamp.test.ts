@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inputsHash, markBuilt, outIsCurrent } from '../../scripts/build.mjs';
+import { forgetBuilt, inputsHash, markBuilt, outIsCurrent } from '../../scripts/build-inputs.mjs';
 
 /** `npm start` builds out/ again only when a file the build reads changed since it was built. */
 const trees: string[] = [];
@@ -53,6 +53,13 @@ describe('whether out/ is the build of the sources', () => {
     const root = tree(sources);
     markBuilt(inputsHash(root), root);
     rmSync(join(root, 'out/renderer'), { recursive: true });
+    expect(outIsCurrent(root)).toBe(false);
+  });
+
+  it('is not once the note is forgotten, as a build does before it starts', () => {
+    const root = tree(sources);
+    markBuilt(inputsHash(root), root);
+    forgetBuilt(root);
     expect(outIsCurrent(root)).toBe(false);
   });
 
